@@ -1,0 +1,105 @@
+import { FormatRegistry } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { describe, expect, it } from 'vitest';
+import { CatalogEntity } from '../../contracts/catalog-entity.js';
+import { BRANDS } from './brands.js';
+import { CATEGORIES } from './categories.js';
+import { generateCatalog } from './generate.js';
+import { catalogJsonLines, writeCatalogJsonl } from './jsonl.js';
+
+// TypeBox checks formats only once they are registered: RFC 3339 with an offset, as the contract says.
+if (!FormatRegistry.Has('date-time')) {
+  FormatRegistry.Set(
+    'date-time',
+    (value) =>
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value) &&
+      !Number.isNaN(Date.parse(value)),
+  );
+}
+
+const brandCount = Object.values(BRANDS).flat().length;
+
+describe('generateCatalog', () => {
+  const catalog = [...generateCatalog({ products: 2000, seed: 1 })];
+
+  it('emits the category tree, the brands, then the products', () => {
+    const types = catalog.map((entity) => entity.type);
+    expect(types.slice(0, CATEGORIES.length).every((type) => type === 'category')).toBe(true);
+    expect(types.filter((type) => type === 'category')).toHaveLength(CATEGORIES.length);
+    expect(types.filter((type) => type === 'brand')).toHaveLength(brandCount);
+    expect(types.filter((type) => type === 'product')).toHaveLength(2000);
+    expect(catalog).toHaveLength(CATEGORIES.length + brandCount + 2000);
+    expect(CATEGORIES.length).toBeGreaterThanOrEqual(40);
+    expect(brandCount).toBeGreaterThanOrEqual(55);
+  });
+
+  it('is deterministic, and a smaller catalog is a prefix of a larger one', () => {
+    expect([...generateCatalog({ products: 2000, seed: 1 })]).toEqual(catalog);
+    expect([...generateCatalog({ products: 50, seed: 1 })]).toEqual(
+      catalog.slice(0, CATEGORIES.length + brandCount + 50),
+    );
+    expect([...generateCatalog({ products: 50, seed: 2 })]).not.toEqual(
+      catalog.slice(0, CATEGORIES.length + brandCount + 50),
+    );
+  });
+
+  it('writes valid catalog entities', () => {
+    for (const entity of catalog) {
+      expect(
+        Value.Check(CatalogEntity, entity),
+        JSON.stringify([...Value.Errors(CatalogEntity, entity)]),
+      ).toBe(true);
+    }
+  });
+
+  it('links products to leaf categories and known brands, with unique ids and urls', () => {
+    const categories = new Map(catalog.filter((e) => e.type === 'category').map((e) => [e.id, e]));
+    const brands = new Set(catalog.filter((e) => e.type === 'brand').map((e) => e.title));
+    const products = catalog.filter((e) => e.type === 'product');
+    for (const category of categories.values()) {
+      if (category.parent) expect(categories.has(category.parent)).toBe(true);
+    }
+    for (const product of products) {
+      expect(brands.has(product.brand)).toBe(true);
+      const [category] = product.categories as string[];
+      expect(categories.get(category!)?.parent).toBeDefined();
+      expect(product.url).toMatch(/^\/p\/[a-z0-9-]+$/);
+    }
+    expect(new Set(products.map((p) => p.id)).size).toBe(products.length);
+    expect(new Set(products.map((p) => p.url)).size).toBe(products.length);
+  });
+
+  it('prices realistically, with sales, variants and every availability', () => {
+    const products = catalog.filter((e) => e.type === 'product');
+    const offers = products.flatMap((p) => (p.variants ? p.variants : [p]));
+    for (const offer of offers) {
+      expect(offer.currency).toBe('EUR');
+      expect(Math.round(offer.price! * 100) / 100).toBe(offer.price);
+      if (offer.sale_price !== undefined) {
+        expect(offer.sale_price).toBeLessThan(offer.price!);
+        expect(offer.sale_window?.from).toBeDefined();
+      }
+    }
+    const onSale = products.filter(
+      (p) => p.sale_price !== undefined || p.variants?.[0]?.sale_price !== undefined,
+    );
+    expect(onSale.length / products.length).toBeGreaterThan(0.1);
+    expect(products.some((p) => p.variants)).toBe(true);
+    expect(new Set(offers.map((o) => o.availability))).toEqual(
+      new Set(['in_stock', 'out_of_stock', 'backorder', 'preorder']),
+    );
+    expect(
+      products.some((p) => /\d+ (GB|TB)$/.test(String(p.attributes?.storage ?? p.attributes?.capacity))),
+    ).toBe(true);
+  });
+});
+
+describe('JSON Lines', () => {
+  it('writes one entity per line', () => {
+    const text = writeCatalogJsonl({ products: 20 });
+    const lines = text.split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.map((line) => JSON.parse(line))).toEqual([...generateCatalog({ products: 20 })]);
+    expect([...catalogJsonLines({ products: 20 })].join('')).toBe(text);
+  });
+});

@@ -1,0 +1,119 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './config.js';
+
+describe('readConfig', () => {
+  it('has its defaults when nothing is set', () => {
+    const config = readConfig({});
+    expect(config).toEqual({
+      host: '127.0.0.1',
+      publicPort: 8080,
+      internalPort: 8081,
+      managementPort: 8090,
+      dataDir: resolve('./data'),
+      databaseUrl: undefined,
+      managementKey: undefined,
+      internalUrl: undefined,
+      logLevel: 'info',
+      uploadLimitBytes: 512 * 1024 * 1024,
+      livePollMs: 500,
+      indexerPollMs: 500,
+      indexerLeaseMs: 30_000,
+    });
+  });
+
+  it('takes empty values as unset', () => {
+    expect(
+      readConfig({
+        AISLE_HOST: '',
+        AISLE_PUBLIC_PORT: '',
+        AISLE_DATA_DIR: '',
+        DATABASE_URL: '',
+        SEARCH_MANAGEMENT_KEY: '',
+        AISLE_LOG_LEVEL: '',
+      }),
+    ).toEqual(readConfig({}));
+  });
+
+  it('reads what is set', () => {
+    const config = readConfig({
+      AISLE_HOST: '0.0.0.0',
+      AISLE_PUBLIC_PORT: '3000',
+      AISLE_INTERNAL_PORT: '3001',
+      AISLE_MANAGEMENT_PORT: '3002',
+      AISLE_DATA_DIR: '/var/lib/aisle',
+      DATABASE_URL: 'postgres://aisle@db/aisle',
+      SEARCH_MANAGEMENT_KEY: 'secret-key',
+      AISLE_INTERNAL_URL: 'http://search:8081',
+      AISLE_LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      publicPort: 3000,
+      internalPort: 3001,
+      managementPort: 3002,
+      dataDir: '/var/lib/aisle',
+      databaseUrl: 'postgres://aisle@db/aisle',
+      managementKey: 'secret-key',
+      internalUrl: 'http://search:8081',
+      logLevel: 'debug',
+    });
+  });
+
+  it('resolves a relative data dir to an absolute path', () => {
+    expect(readConfig({ AISLE_DATA_DIR: 'var/aisle' }).dataDir).toBe(resolve(process.cwd(), 'var/aisle'));
+  });
+
+  it('allows port 0 (any free port)', () => {
+    expect(readConfig({ AISLE_PUBLIC_PORT: '0' }).publicPort).toBe(0);
+    expect(readConfig({ AISLE_MANAGEMENT_PORT: '65535' }).managementPort).toBe(65_535);
+  });
+
+  it.each(['http', '-1', '65536', '80.5', '8080abc'])(
+    'refuses the port "%s", naming the variable',
+    (value) => {
+      expect(() => readConfig({ AISLE_INTERNAL_PORT: value })).toThrow(ConfigError);
+      expect(() => readConfig({ AISLE_INTERNAL_PORT: value })).toThrow(/AISLE_INTERNAL_PORT/);
+      expect(() => readConfig({ AISLE_INTERNAL_PORT: value })).toThrow(`not "${value}"`);
+    },
+  );
+
+  it('refuses a port that is only whitespace rather than taking it as port 0', () => {
+    // Number(' ') is 0: a blank-looking value must not silently bind to a random free port.
+    expect(() => readConfig({ AISLE_PUBLIC_PORT: ' ' })).toThrow(ConfigError);
+    expect(() => readConfig({ AISLE_PUBLIC_PORT: ' ' })).toThrow(/AISLE_PUBLIC_PORT/);
+  });
+
+  it('names the public and management port variables when they are wrong', () => {
+    expect(() => readConfig({ AISLE_PUBLIC_PORT: 'x' })).toThrow(/^AISLE_PUBLIC_PORT must be a whole number/);
+    expect(() => readConfig({ AISLE_MANAGEMENT_PORT: 'x' })).toThrow(/^AISLE_MANAGEMENT_PORT/);
+  });
+
+  it('reads AISLE_UPLOAD_LIMIT_MB as mebibytes', () => {
+    expect(readConfig({ AISLE_UPLOAD_LIMIT_MB: '10' }).uploadLimitBytes).toBe(10 * 1024 * 1024);
+    expect(readConfig({ AISLE_UPLOAD_LIMIT_MB: '1' }).uploadLimitBytes).toBe(1_048_576);
+  });
+
+  it('refuses an upload limit below 1 MB', () => {
+    expect(() => readConfig({ AISLE_UPLOAD_LIMIT_MB: '0' })).toThrow(ConfigError);
+    expect(() => readConfig({ AISLE_UPLOAD_LIMIT_MB: '0' })).toThrow(/AISLE_UPLOAD_LIMIT_MB/);
+  });
+
+  it('refuses a log level it does not know, listing the allowed ones', () => {
+    expect(() => readConfig({ AISLE_LOG_LEVEL: 'verbose' })).toThrow(ConfigError);
+    expect(() => readConfig({ AISLE_LOG_LEVEL: 'verbose' })).toThrow(
+      /AISLE_LOG_LEVEL must be one of .*debug/,
+    );
+  });
+
+  it('reads the polling and lease times', () => {
+    expect(
+      readConfig({
+        AISLE_LIVE_POLL_MS: '250',
+        AISLE_INDEXER_POLL_MS: '1000',
+        AISLE_INDEXER_LEASE_MS: '5000',
+      }),
+    ).toMatchObject({ livePollMs: 250, indexerPollMs: 1000, indexerLeaseMs: 5000 });
+    expect(() => readConfig({ AISLE_INDEXER_LEASE_MS: '999' })).toThrow(/AISLE_INDEXER_LEASE_MS/);
+  });
+});

@@ -1,0 +1,67 @@
+import { resolve } from 'node:path';
+
+/** Everything aisle reads from its environment, typed, with its defaults. Listed in the README. */
+export interface Config {
+  host: string;
+  publicPort: number;
+  internalPort: number;
+  managementPort: number;
+  dataDir: string;
+  /** Absent: the SQLite file in the data dir. */
+  databaseUrl: string | undefined;
+  managementKey: string | undefined;
+  /** Where the control plane reaches the internal API; default: this host's internal port. */
+  internalUrl: string | undefined;
+  logLevel: string;
+  uploadLimitBytes: number;
+  livePollMs: number;
+  indexerPollMs: number;
+  indexerLeaseMs: number;
+}
+
+export class ConfigError extends Error {}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    host: env.AISLE_HOST || '127.0.0.1',
+    publicPort: port(env, 'AISLE_PUBLIC_PORT', 8080),
+    internalPort: port(env, 'AISLE_INTERNAL_PORT', 8081),
+    managementPort: port(env, 'AISLE_MANAGEMENT_PORT', 8090),
+    dataDir: resolve(env.AISLE_DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    managementKey: env.SEARCH_MANAGEMENT_KEY || undefined,
+    internalUrl: env.AISLE_INTERNAL_URL || undefined,
+    logLevel: oneOf(
+      env,
+      'AISLE_LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'info',
+    ),
+    uploadLimitBytes: integer(env, 'AISLE_UPLOAD_LIMIT_MB', 512, 1, 1_000_000) * 1024 * 1024,
+    livePollMs: integer(env, 'AISLE_LIVE_POLL_MS', 500, 10, 600_000),
+    indexerPollMs: integer(env, 'AISLE_INDEXER_POLL_MS', 500, 10, 600_000),
+    indexerLeaseMs: integer(env, 'AISLE_INDEXER_LEASE_MS', 30_000, 1_000, 3_600_000),
+  };
+}
+
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  return integer(env, name, fallback, 0, 65_535);
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${text}".`);
+  }
+  return value;
+}
+
+function oneOf(env: NodeJS.ProcessEnv, name: string, allowed: string[], fallback: string): string {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  if (!allowed.includes(text))
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, not "${text}".`);
+  return text;
+}

@@ -1,0 +1,30 @@
+import { generateCatalog } from '../catalog/demo/generate.js';
+import { uploadCatalog } from '../control/services/catalog.js';
+import type { ControlDeps } from '../control/services/deps.js';
+import { publishRelease, storeRelease } from '../control/services/releases.js';
+import { demoReleaseFiles } from './demo-release.js';
+
+export const DEMO_PRODUCTS = 3000;
+
+/** A data dir is new when it keeps no catalog and no release yet. */
+export async function isFreshStore(deps: ControlDeps): Promise<boolean> {
+  const [snapshots, releases] = await Promise.all([
+    deps.database.snapshots.count(),
+    deps.database.releases.list({ page: 1, perPage: 1 }),
+  ]);
+  return snapshots === 0 && releases.total === 0;
+}
+
+/**
+ * Loads the demo shop through the same use cases a shop's scripts reach over the management API:
+ * the catalog upload, then the release stored and published, which queues the first index run.
+ */
+export async function loadDemoShop(deps: ControlDeps): Promise<{ runId: number | undefined }> {
+  const lines: string[] = [];
+  for (const entity of generateCatalog({ products: DEMO_PRODUCTS, seed: 1 }))
+    lines.push(JSON.stringify(entity));
+  await uploadCatalog(deps, Buffer.from(`${lines.join('\n')}\n`));
+  const { release } = await storeRelease(deps, demoReleaseFiles);
+  const published = await publishRelease(deps, release.id);
+  return { runId: published.run?.id };
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+import { Command } from 'commander';
+import { VERSION } from '../lib/version.js';
+import { ConfigError, readConfig } from './config.js';
+import { isFreshStore, loadDemoShop } from './demo.js';
+import { createLogger } from './logger.js';
+import { managementKeyFor } from './management-key.js';
+import { printBanner, waitForRun } from './output.js';
+import { type Roles, type RunningStack, startStack } from './stack.js';
+
+const program = new Command()
+  .name('aisle')
+  .description(
+    'Search and merchandising for online shops. Configured by environment variables; see the README.',
+  )
+  .version(VERSION);
+
+program
+  .command('start')
+  .description('Run every role in one process: query node, control plane and indexer')
+  .option('--demo', 'load a generated demo shop and publish a demo release when the data dir is new')
+  .action(async (options: { demo?: boolean }) => {
+    await run({ query: true, control: true, indexer: true }, { demo: options.demo === true, ownKey: true });
+  });
+
+program
+  .command('query')
+  .description('Run a query node: the public Query API and the internal API')
+  .action(() => run({ query: true, control: false, indexer: false }, { demo: false, ownKey: false }));
+
+program
+  .command('control-plane')
+  .description('Run the control plane: the management API')
+  .action(() => run({ query: false, control: true, indexer: false }, { demo: false, ownKey: false }));
+
+program
+  .command('indexer')
+  .description('Run an indexer: builds queued index runs')
+  .action(() => run({ query: false, control: false, indexer: true }, { demo: false, ownKey: false }));
+
+async function run(roles: Roles, options: { demo: boolean; ownKey: boolean }): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+  // Only the all-in-one start makes up a key; a control plane alone refuses every call without one.
+  const key = options.ownKey ? await managementKeyFor(config.dataDir, config.managementKey) : undefined;
+  const managementKey = key?.key ?? config.managementKey;
+  const stack: RunningStack = await startStack(config, roles, logger, managementKey);
+  stopOnSignals(stack);
+  printBanner(stack, roles, managementKey, key?.origin, config.dataDir);
+  if (options.demo) {
+    if (await isFreshStore(stack.deps)) {
+      console.log(`Loading the demo shop into ${config.dataDir} ...`);
+      const { runId } = await loadDemoShop(stack.deps);
+      if (runId !== undefined) await waitForRun(stack, runId);
+    } else {
+      console.log(`The data dir ${config.dataDir} is in use: the demo shop is not loaded again.`);
+    }
+  }
+  console.log('aisle is ready.');
+}
+
+function stopOnSignals(stack: RunningStack): void {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void stack.stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+program.parseAsync().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  }
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { buildManagementApp } from '../control/app.js';
+import type { ControlDeps } from '../control/services/deps.js';
+import { mergeOpenApi, type OpenApiDocument } from '../http/openapi.js';
+import type { HttpServer } from '../http/server.js';
+import { systemClock } from '../lib/clock.js';
+import { buildInternalApp, buildPublicApp } from '../query/app.js';
+import type { LiveIndex } from '../query/live-index.js';
+
+/**
+ * The OpenAPI description of all three servers, generated from their route schemas. The apps are
+ * built but never listen, and nothing reaches their dependencies: describing routes calls none.
+ */
+export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
+  const logger = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+  const untouched = <T>(name: string): T =>
+    new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error(`${name} is not available while the API is being described.`);
+        },
+      },
+    ) as T;
+  const apps: HttpServer[] = [
+    await buildPublicApp({ logger, clock: systemClock, live: untouched<LiveIndex>('The live index') }),
+    await buildInternalApp({ logger }),
+    await buildManagementApp({
+      logger,
+      deps: untouched<ControlDeps>('The control plane'),
+      managementKey: undefined,
+      uploadLimitBytes: 1,
+    }),
+  ];
+  const documents: OpenApiDocument[] = [];
+  for (const app of apps) {
+    await app.ready();
+    documents.push((app as unknown as FastifyInstance).swagger() as unknown as OpenApiDocument);
+    await app.close();
+  }
+  return mergeOpenApi(documents, [
+    { url: 'http://127.0.0.1:8080', description: 'Query API (public port)' },
+    { url: 'http://127.0.0.1:8090', description: 'Management API (management port)' },
+    { url: 'http://127.0.0.1:8081', description: 'Internal API (internal port)' },
+  ]);
+}
+
+export function serializeOpenApi(document: OpenApiDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

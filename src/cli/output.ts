@@ -1,0 +1,65 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { VERSION } from '../lib/version.js';
+import type { Roles, RunningStack } from './stack.js';
+
+/** What a person starting aisle needs to read: where each API is, the key, a search to try. */
+export function printBanner(
+  stack: RunningStack,
+  roles: Roles,
+  managementKey: string | undefined,
+  keyOrigin: 'environment' | 'saved' | 'generated' | undefined,
+  dataDir: string,
+): void {
+  const { urls } = stack;
+  const lines = [`aisle ${VERSION}`];
+  if (urls.public) lines.push(`  Query API:       ${urls.public}`);
+  if (urls.internal) lines.push(`  Internal API:    ${urls.internal}`);
+  if (urls.management) lines.push(`  Management API:  ${urls.management}/api/v1`);
+  if (roles.indexer) lines.push('  Indexer:         running');
+  if (urls.management) {
+    const origin =
+      keyOrigin === 'environment'
+        ? 'from SEARCH_MANAGEMENT_KEY'
+        : keyOrigin === 'generated'
+          ? `generated and saved in ${dataDir}/management-key`
+          : keyOrigin === 'saved'
+            ? `saved in ${dataDir}/management-key`
+            : 'from SEARCH_MANAGEMENT_KEY';
+    lines.push(
+      managementKey
+        ? `  Management key:  ${managementKey} (${origin})`
+        : '  Management key:  none set: every management call is refused until SEARCH_MANAGEMENT_KEY is set',
+    );
+  }
+  const docs = urls.public ?? urls.management ?? urls.internal;
+  if (docs) lines.push(`  API description: ${docs}/openapi.json`);
+  if (urls.public) {
+    lines.push('Search:');
+    lines.push(`  curl '${urls.public}/v1/search?query=wireless+headphones&per_page=3'`);
+  }
+  console.log(lines.join('\n'));
+}
+
+/** Shows a run's progress on one line until it ends; the demo waits so its first search answers. */
+export async function waitForRun(stack: RunningStack, runId: number): Promise<void> {
+  let shown = '';
+  for (;;) {
+    const run = await stack.deps.database.indexRuns.get(runId);
+    if (!run) return;
+    const progress = run.progress as { step?: string; entities?: number; total?: number } | undefined;
+    const line = `Index run ${runId}: ${run.status}${progress?.step && run.status === 'running' ? `, ${progress.step} ${progress.entities ?? 0}/${progress.total ?? '?'}` : ''}`;
+    if (line !== shown) {
+      console.log(line);
+      shown = line;
+    }
+    if (run.status === 'failed') {
+      console.log(`  ${run.error ?? 'The run failed.'}`);
+      return;
+    }
+    if (run.status === 'succeeded' || run.status === 'superseded') {
+      await stack.live?.refresh();
+      return;
+    }
+    await sleep(200);
+  }
+}

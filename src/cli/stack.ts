@@ -1,0 +1,106 @@
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildManagementApp } from '../control/app.js';
+import { Indexer } from '../control/indexer/indexer.js';
+import { httpQuerySide } from '../control/query-side.js';
+import type { ControlDeps } from '../control/services/deps.js';
+import { readCommittedOpenApi } from '../http/openapi.js';
+import type { HttpServer } from '../http/server.js';
+import { type Clock, systemClock } from '../lib/clock.js';
+import { buildInternalApp, buildPublicApp } from '../query/app.js';
+import { LiveIndex } from '../query/live-index.js';
+import { type BlobStore, type Database, DirectoryBlobStore, openDatabase } from '../store/index.js';
+import type { Config } from './config.js';
+
+export interface Roles {
+  query: boolean;
+  control: boolean;
+  indexer: boolean;
+}
+
+export interface RunningStack {
+  urls: { public?: string; internal?: string; management?: string };
+  deps: ControlDeps;
+  live?: LiveIndex;
+  indexer?: Indexer;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the chosen roles over one database and blob store. Each role talks to the others only
+ * through the database, the blob store and HTTP, so one process behaves as a scaled deployment.
+ */
+export async function startStack(
+  config: Config,
+  roles: Roles,
+  logger: FastifyBaseLogger,
+  managementKey: string | undefined,
+  clock: Clock = systemClock,
+): Promise<RunningStack> {
+  const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const blobs: BlobStore = new DirectoryBlobStore(join(config.dataDir, 'blobs'));
+  const servers: HttpServer[] = [];
+  const urls: RunningStack['urls'] = {};
+  const openApi = readCommittedOpenApi;
+
+  let live: LiveIndex | undefined;
+  if (roles.query) {
+    live = new LiveIndex({ database, blobs, logger, pollMs: config.livePollMs });
+    await live.start();
+    const publicApp = await buildPublicApp({ logger, clock, live, openApi });
+    const internalApp = await buildInternalApp({ logger, openApi });
+    urls.public = await listen(publicApp, config.host, config.publicPort, servers);
+    urls.internal = await listen(internalApp, config.host, config.internalPort, servers);
+  }
+
+  const querySide = httpQuerySide(
+    config.internalUrl ?? urls.internal ?? `http://${config.host}:${config.internalPort}`,
+  );
+  let indexer: Indexer | undefined;
+  const deps: ControlDeps = { database, blobs, clock, querySide, runQueued: () => indexer?.nudge() };
+  if (roles.control) {
+    const app = await buildManagementApp({
+      logger,
+      deps,
+      managementKey,
+      uploadLimitBytes: config.uploadLimitBytes,
+      openApi,
+    });
+    urls.management = await listen(app, config.host, config.managementPort, servers);
+  }
+
+  if (roles.indexer) {
+    indexer = new Indexer({
+      database,
+      blobs,
+      clock,
+      logger,
+      pollMs: config.indexerPollMs,
+      leaseMs: config.indexerLeaseMs,
+      onLive: () => void live?.refresh(),
+    });
+    indexer.start();
+  }
+
+  return {
+    urls,
+    deps,
+    live,
+    indexer,
+    async stop() {
+      await indexer?.stop();
+      live?.stop();
+      await Promise.all(servers.map((server) => server.close()));
+      await database.close();
+    },
+  };
+}
+
+async function listen(app: HttpServer, host: string, port: number, servers: HttpServer[]): Promise<string> {
+  await app.listen({ host, port });
+  servers.push(app);
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return `http://${shownHost}:${actualPort}`;
+}

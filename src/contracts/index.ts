@@ -1,0 +1,52 @@
+import type { TSchema } from '@sinclair/typebox';
+import {
+  CatalogAccepted,
+  CreateReleaseBody,
+  IndexRun,
+  IndexRunList,
+  Live,
+  PublishAccepted,
+  RebuildAccepted,
+  Release,
+  ReleaseFiles,
+  ReleaseList,
+  ReleaseSummary,
+  Snapshot,
+  ValidateReleaseAnswer,
+} from './management.js';
+import { Problem, Violation } from './problem.js';
+import { HealthResponse, Hit, SearchRequest, SearchResponse, Section, Selector } from './search.js';
+
+export * from './catalog-entity.js';
+export * from './common.js';
+export * from './management.js';
+export * from './problem.js';
+export * from './search.js';
+
+/**
+ * Schemas with an `$id` that others reference by `Type.Ref`: every server registers them once, so
+ * validation resolves the references and the OpenAPI description lists them as components.
+ */
+export const sharedSchemas: TSchema[] = [
+  Violation,
+  Problem,
+  Selector,
+  SearchRequest,
+  Hit,
+  Section,
+  SearchResponse,
+  HealthResponse,
+  Snapshot,
+  ReleaseFiles,
+  ReleaseList,
+  ReleaseSummary,
+  Release,
+  CreateReleaseBody,
+  IndexRun,
+  IndexRunList,
+  Live,
+  CatalogAccepted,
+  PublishAccepted,
+  RebuildAccepted,
+  ValidateReleaseAnswer,
+];

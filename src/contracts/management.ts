@@ -1,0 +1,181 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { PagedList, Timestamp } from './common.js';
+
+export const Snapshot = Type.Object(
+  {
+    id: Type.String({ description: 'Named by content: same bytes, same snapshot.' }),
+    format: Type.String({ description: 'How the bytes were read, such as `jsonl`.' }),
+    bytes: Type.Integer({ minimum: 0 }),
+    entities: Type.Integer({ minimum: 0, description: 'Entities read from the file.' }),
+    received_at: Timestamp,
+  },
+  { $id: 'Snapshot', additionalProperties: false },
+);
+export type Snapshot = Static<typeof Snapshot>;
+
+export const ReleaseFiles = Type.Record(
+  Type.String({ pattern: '^[a-z][a-z0-9_-]*\\.json$' }),
+  Type.Unknown(),
+  {
+    $id: 'ReleaseFiles',
+    description: 'Release files by name, each a JSON object.',
+  },
+);
+
+export const ReleaseSummary = Type.Object(
+  {
+    id: Type.String({ description: 'Named by content: same files, same release.' }),
+    file_names: Type.Array(Type.String()),
+    created_at: Timestamp,
+    published: Type.Optional(Type.Boolean({ description: 'The release published now.' })),
+  },
+  { $id: 'ReleaseSummary', additionalProperties: false },
+);
+
+export const Release = Type.Object(
+  {
+    id: Type.String({ description: 'Named by content: same files, same release.' }),
+    files: Type.Ref(ReleaseFiles),
+    created_at: Timestamp,
+    published: Type.Optional(Type.Boolean({ description: 'The release published now.' })),
+  },
+  { $id: 'Release', additionalProperties: false },
+);
+export type Release = Static<typeof Release>;
+
+export const CreateReleaseBody = Type.Object(
+  { files: Type.Ref(ReleaseFiles) },
+  { $id: 'CreateReleaseBody', additionalProperties: false },
+);
+
+export const RunStatus = Type.Union(
+  [
+    Type.Literal('queued'),
+    Type.Literal('running'),
+    Type.Literal('succeeded'),
+    Type.Literal('failed'),
+    Type.Literal('superseded'),
+  ],
+  {
+    description:
+      '`queued` waits for an indexer; `running` builds; `succeeded` went live (see `live` for whether searches still read it); `failed` kept what was live; `superseded` was made pointless by a newer run.',
+  },
+);
+
+export const RunTrigger = Type.Object(
+  {
+    kind: Type.Union(
+      [
+        Type.Literal('catalog'),
+        Type.Literal('release'),
+        Type.Literal('rebuild'),
+        Type.Literal('import'),
+        Type.Literal('indexer'),
+      ],
+      { description: 'What queued the run.' },
+    ),
+    detail: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export const RunProgress = Type.Object(
+  {
+    step: Type.String({
+      description: 'The step the run is in: `reading`, `compiling`, `storing`, `switching`.',
+    }),
+    entities: Type.Integer({ minimum: 0, description: 'Entities read so far.' }),
+    total: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+
+export const RunReport = Type.Object(
+  {
+    course: Type.Object(
+      {
+        way: Type.Union([Type.Literal('rebuild'), Type.Literal('switch')]),
+        cause: Type.String({ description: 'Why the run took the way it took.' }),
+      },
+      { additionalProperties: false },
+    ),
+    entities: Type.Integer({ minimum: 0 }),
+    rejected: Type.Integer({ minimum: 0, description: 'Catalog lines that could not be read.' }),
+    types: Type.Array(Type.Object({ type: Type.String(), documents: Type.Integer({ minimum: 0 }) })),
+    artifact_bytes: Type.Integer({ minimum: 0 }),
+    duration_ms: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+export const IndexRun = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    status: RunStatus,
+    trigger: RunTrigger,
+    snapshot: Type.String(),
+    release: Type.String(),
+    attempts: Type.Integer({ minimum: 0, maximum: 3 }),
+    progress: Type.Optional(RunProgress),
+    failed_step: Type.Optional(Type.String()),
+    error: Type.Optional(Type.String({ description: 'Why a failed run failed, as a sentence.' })),
+    queued_at: Timestamp,
+    started_at: Type.Optional(Timestamp),
+    finished_at: Type.Optional(Timestamp),
+    live: Type.Boolean({ description: 'Searches read this run now.' }),
+    report: Type.Optional(RunReport),
+  },
+  { $id: 'IndexRun', additionalProperties: false },
+);
+export type IndexRun = Static<typeof IndexRun>;
+
+export const Live = Type.Object(
+  {
+    run: Type.Integer({ minimum: 1 }),
+    snapshot: Type.String(),
+    release: Type.String(),
+    since: Timestamp,
+  },
+  { $id: 'Live', additionalProperties: false },
+);
+
+export const CatalogAccepted = Type.Object(
+  {
+    snapshot: Type.Ref(Snapshot),
+    run: Type.Optional(Type.Ref(IndexRun)),
+    next: Type.String({ description: 'What happens now, or what is missing.' }),
+  },
+  { $id: 'CatalogAccepted', additionalProperties: false },
+);
+
+export const PublishAccepted = Type.Object(
+  {
+    release: Type.String(),
+    run: Type.Optional(Type.Ref(IndexRun)),
+    next: Type.String({ description: 'What happens now, or what is missing.' }),
+  },
+  { $id: 'PublishAccepted', additionalProperties: false },
+);
+
+export const RebuildAccepted = Type.Object(
+  {
+    run: Type.Ref(IndexRun),
+    next: Type.String(),
+  },
+  { $id: 'RebuildAccepted', additionalProperties: false },
+);
+
+export const ReleaseList = PagedList('ReleaseList', Type.Ref(ReleaseSummary));
+export const IndexRunList = PagedList('IndexRunList', Type.Ref(IndexRun));
+
+export const ValidateReleaseAnswer = Type.Object(
+  {
+    id: Type.String(),
+    files: Type.Ref(ReleaseFiles),
+  },
+  { $id: 'ValidateReleaseAnswer', additionalProperties: false },
+);
+
+export type CatalogAccepted = Static<typeof CatalogAccepted>;
+export type PublishAccepted = Static<typeof PublishAccepted>;
+export type RebuildAccepted = Static<typeof RebuildAccepted>;

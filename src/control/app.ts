@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { requireBearerKey } from '../http/auth.js';
+import { healthRoute, openApiRoute } from '../http/common-routes.js';
+import { describeRoutes } from '../http/openapi.js';
+import { createHttpServer, type HttpServer } from '../http/server.js';
+import { catalogRoutes } from './routes/catalog.js';
+import { indexRunRoutes } from './routes/index-runs.js';
+import { releaseRoutes } from './routes/releases.js';
+import type { ControlDeps } from './services/deps.js';
+
+export interface ManagementAppOptions {
+  logger: FastifyBaseLogger;
+  deps: ControlDeps;
+  /** The management key; without one every management call is refused. */
+  managementKey: string | undefined;
+  uploadLimitBytes: number;
+  openApi?: () => unknown;
+}
+
+/** The management server: the API under /api/v1 behind the Bearer key, no CORS headers. */
+export async function buildManagementApp(options: ManagementAppOptions): Promise<HttpServer> {
+  const app = createHttpServer({ logger: options.logger, bodyLimit: 16 * 1024 * 1024 });
+  await describeRoutes(app as unknown as FastifyInstance);
+  healthRoute(app, 'management');
+  if (options.openApi) openApiRoute(app, options.openApi);
+  await app.register(
+    async (api) => {
+      requireBearerKey(api as unknown as FastifyInstance, options.managementKey);
+      await catalogRoutes(api, options.deps, options.uploadLimitBytes);
+      releaseRoutes(api, options.deps);
+      indexRunRoutes(api, options.deps);
+    },
+    { prefix: '/api/v1' },
+  );
+  return app;
+}

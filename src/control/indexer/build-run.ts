@@ -1,0 +1,87 @@
+import { readCatalog } from '../../catalog/read-catalog.js';
+import { countRejected } from '../../catalog/report.js';
+import type { IndexRun } from '../../contracts/management.js';
+import { compileIndex, indexStats, loadIndex } from '../../engine/index.js';
+import type { BlobStore, Database, IndexRunRecord } from '../../store/index.js';
+
+/** The steps of a run, in order; a failed run names the one it failed in. */
+export type RunStep = 'reading' | 'compiling' | 'storing';
+
+export interface BuiltRun {
+  artifact: string;
+  report: NonNullable<IndexRun['report']>;
+}
+
+export interface BuildContext {
+  database: Database;
+  blobs: BlobStore;
+  /** Reports each step and the entities done so far. */
+  progress(step: RunStep, entities: number, total?: number): Promise<void>;
+}
+
+const COURSE_CAUSES: Record<string, string> = {
+  catalog: 'A new catalog was uploaded, so its indexes were built anew.',
+  release: 'A release was published, so the indexes were built anew with it.',
+  rebuild: 'A rebuild was asked for.',
+  import: 'An import was published, so its indexes were built anew.',
+  indexer: 'The indexer rebuilt what was live.',
+};
+
+/** Reads the run's snapshot, compiles it with its release and keeps the artifact as a blob. */
+export async function buildRun(
+  run: IndexRunRecord,
+  context: BuildContext,
+  startedAt: number,
+): Promise<BuiltRun> {
+  const { database, blobs } = context;
+  await context.progress('reading', 0);
+  const snapshot = await database.snapshots.get(run.snapshotId);
+  if (!snapshot) throw new RunFailure('reading', `The snapshot ${run.snapshotId} is not kept any more.`);
+  if (!(await blobs.has(snapshot.blob))) {
+    throw new RunFailure(
+      'reading',
+      `The bytes of snapshot ${run.snapshotId} are missing from storage: upload the catalog again.`,
+    );
+  }
+  const bytes = await blobs.get(snapshot.blob);
+  const read = readCatalog(bytes);
+
+  const total = read.entities.length;
+  await context.progress('compiling', 0, total);
+  let lastReport = 0;
+  const artifactBytes = await compileIndex(read.entities, {
+    onProgress: ({ entities }) => {
+      // Progress is written at most every 5,000 entities so that the database is not the bottleneck.
+      if (entities - lastReport >= 5000) {
+        lastReport = entities;
+        void context.progress('compiling', entities, total);
+      }
+    },
+  });
+
+  await context.progress('storing', total, total);
+  const stats = indexStats(loadIndex(artifactBytes));
+  const artifact = await blobs.put(artifactBytes);
+  const trigger = run.trigger as { kind: string };
+  return {
+    artifact,
+    report: {
+      course: { way: 'rebuild', cause: COURSE_CAUSES[trigger.kind] ?? 'The indexes were built anew.' },
+      entities: total,
+      rejected: countRejected(read.rejected),
+      types: stats.types,
+      artifact_bytes: artifactBytes.length,
+      duration_ms: Math.round(performance.now() - startedAt),
+    },
+  };
+}
+
+/** A failure with the step it happened in and a sentence for the run's `error`. */
+export class RunFailure extends Error {
+  constructor(
+    readonly step: RunStep,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,154 @@
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
+import { rfc3339 } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { BlobStore, Database, IndexRunRecord } from '../../store/index.js';
+import { buildRun, RunFailure, type RunStep } from './build-run.js';
+
+export interface IndexerOptions {
+  database: Database;
+  blobs: BlobStore;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  /** How long to wait for work when the queue is empty. */
+  pollMs: number;
+  /** How long a taken run stays ours without renewal; renewed at a third of it. */
+  leaseMs: number;
+  /** Called after a run went live, so a query node in the same process loads it at once. */
+  onLive?: () => void;
+}
+
+/**
+ * The indexer role: takes queued runs with a lease, builds them, and moves the live pointer.
+ * Several indexers may run against one database; the lease decides who builds what, and a run
+ * whose indexer died is taken up again when its lease runs out.
+ */
+export class Indexer {
+  readonly owner = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  #stopped = true;
+  #loop: Promise<void> | undefined;
+  #wake: (() => void) | undefined;
+  /** A nudge that came while the indexer was busy: the next sleep is skipped, not missed. */
+  #nudged = false;
+
+  constructor(private readonly options: IndexerOptions) {}
+
+  start(): void {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    this.#loop = this.#run();
+  }
+
+  /** Stops taking runs and waits for the one being built, if any. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#wake?.();
+    await this.#loop;
+  }
+
+  /** Looks for work now instead of at the next poll. */
+  nudge(): void {
+    this.#nudged = true;
+    this.#wake?.();
+  }
+
+  /** Takes and builds one run if there is one; true when it did. */
+  async runOnce(): Promise<boolean> {
+    const { database, clock, leaseMs } = this.options;
+    const run = await database.indexRuns.claim({ owner: this.owner, at: rfc3339(clock.now()), leaseMs });
+    if (!run) return false;
+    await this.#build(run);
+    return true;
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopped) {
+      // Whatever nudged the indexer before this look for work is answered by it.
+      this.#nudged = false;
+      let worked = false;
+      try {
+        worked = await this.runOnce();
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'the indexer could not take a run');
+      }
+      if (!worked && !this.#stopped) await this.#sleep(this.options.pollMs);
+    }
+  }
+
+  #sleep(ms: number): Promise<void> {
+    if (this.#nudged || this.#stopped) {
+      this.#nudged = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(wake, ms);
+      function wake() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#wake = () => {
+        this.#wake = undefined;
+        this.#nudged = false;
+        wake();
+      };
+    });
+  }
+
+  async #build(run: IndexRunRecord): Promise<void> {
+    const { database, blobs, clock, logger, leaseMs } = this.options;
+    const startedAt = performance.now();
+    let step: RunStep = 'reading';
+    const renewal = setInterval(() => {
+      void database.indexRuns.renew(run.id, this.owner, rfc3339(clock.now()), leaseMs);
+    }, leaseMs / 3);
+    try {
+      const built = await buildRun(
+        run,
+        {
+          database,
+          blobs,
+          progress: async (current, entities, total) => {
+            step = current;
+            await database.indexRuns.progress(run.id, this.owner, {
+              step: current,
+              entities,
+              ...(total !== undefined ? { total } : {}),
+            });
+          },
+        },
+        startedAt,
+      );
+      const outcome = await database.indexRuns.succeed(run.id, this.owner, {
+        at: rfc3339(clock.now()),
+        ...built,
+      });
+      logger.info({ run: run.id, outcome, ms: built.report.duration_ms }, 'index run finished');
+      if (outcome === 'live') this.options.onLive?.();
+      if (outcome === 'superseded') await this.#dropArtifact(built.artifact);
+    } catch (error) {
+      const failedStep = error instanceof RunFailure ? error.step : step;
+      const sentence =
+        error instanceof RunFailure || error instanceof AppError
+          ? error.message
+          : `The index could not be built: ${error instanceof Error ? error.message : String(error)}.`;
+      logger.warn({ run: run.id, step: failedStep, err: error }, 'index run failed');
+      await database.indexRuns.fail(run.id, this.owner, {
+        at: rfc3339(clock.now()),
+        step: failedStep,
+        error: sentence,
+      });
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  /**
+   * A superseded run's indexes are never read. Artifacts are named by content, so the same bytes
+   * may be what is live (the same snapshot and release built twice): those stay.
+   */
+  async #dropArtifact(artifact: string): Promise<void> {
+    const live = await this.options.database.live.get();
+    if (live?.artifact !== artifact) await this.options.blobs.delete(artifact);
+  }
+}

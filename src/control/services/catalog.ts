@@ -1,0 +1,52 @@
+import { readCatalog } from '../../catalog/read-catalog.js';
+import { countRejected } from '../../catalog/report.js';
+import type { CatalogAccepted } from '../../contracts/management.js';
+import { rfc3339 } from '../../lib/clock.js';
+import { snapshotId } from '../../lib/ids.js';
+import { indexRunAnswer, snapshotAnswer } from '../records.js';
+import type { ControlDeps } from './deps.js';
+import { queuedSentence } from './sentences.js';
+
+/**
+ * Replaces the catalog: the bytes are read first (a body that holds no catalog is refused before
+ * anything is kept), then kept byte for byte as a snapshot named by content, and an index run is
+ * queued when a release is published.
+ */
+export async function uploadCatalog(deps: ControlDeps, bytes: Buffer): Promise<CatalogAccepted> {
+  const read = readCatalog(bytes);
+  const now = rfc3339(deps.clock.now());
+  const blob = await deps.blobs.put(bytes);
+  const id = snapshotId(bytes);
+  const snapshot = await deps.database.snapshots.put({
+    id,
+    blob,
+    format: read.format,
+    bytes: bytes.length,
+    entities: read.entities.length,
+    receivedAt: now,
+  });
+  await deps.database.snapshots.setCurrentCatalog(id, now);
+  const rejected = countRejected(read.rejected);
+  const kept = `The catalog is kept as snapshot ${id} with ${read.entities.length} entities${rejected ? ` (${rejected} lines could not be read)` : ''}.`;
+
+  const published = await deps.database.releases.published();
+  if (!published) {
+    return {
+      snapshot: snapshotAnswer(snapshot),
+      next: `${kept} No release is published yet: store one with POST /api/v1/releases and publish it with POST /api/v1/releases/{release}/publish to build the first index.`,
+    };
+  }
+  const run = await deps.database.indexRuns.enqueue({
+    trigger: { kind: 'catalog' },
+    snapshotId: id,
+    releaseId: published.release.id,
+    at: now,
+  });
+  deps.runQueued();
+  const live = await deps.database.live.get();
+  return {
+    snapshot: snapshotAnswer(snapshot),
+    run: indexRunAnswer(run, live?.runId),
+    next: `${kept} ${queuedSentence(run.id, id, published.release.id)}`,
+  };
+}

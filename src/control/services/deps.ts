@@ -1,0 +1,13 @@
+import type { Clock } from '../../lib/clock.js';
+import type { BlobStore, Database } from '../../store/index.js';
+import type { QuerySide } from '../query-side.js';
+
+/** What the control plane's use cases work with; chosen by the composition root. */
+export interface ControlDeps {
+  database: Database;
+  blobs: BlobStore;
+  clock: Clock;
+  querySide: QuerySide;
+  /** Tells an indexer in this process that a run waits, so it starts without waiting for its poll. */
+  runQueued(): void;
+}

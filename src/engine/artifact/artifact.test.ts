@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogEntity } from '../../contracts/catalog-entity.js';
+import { compileIndex } from '../compile.js';
+import { executeSearch } from '../execute.js';
+import { loadIndex } from '../load.js';
+import { ArtifactReader, writeArtifact } from './container.js';
+
+const catalog: CatalogEntity[] = Array.from({ length: 300 }, (_, i) => ({
+  type: 'product',
+  id: `p${i}`,
+  title: `Lamp ${i % 7 === 0 ? 'brass' : 'steel'} model ${i}`,
+  description: { en: `Light number ${i}`, de: `Leuchte Nummer ${i}` },
+  price: i + 0.5,
+  availability: i % 3 ? 'in_stock' : 'backorder',
+}));
+
+const queries = ['lamp', 'brass lamp', 'leuchte', 'steel 42', '', 'nothing'];
+
+function run(bytes: Uint8Array) {
+  const index = loadIndex(bytes);
+  return queries.map((text) => executeSearch(index, { text, page: 1, perPage: 10 }));
+}
+
+describe('artifact', () => {
+  it('compiles the same catalog to the same bytes', async () => {
+    expect(await compileIndex(catalog)).toEqual(await compileIndex(catalog));
+  });
+
+  it('gives identical results after a round trip through bytes, aligned or not', async () => {
+    const bytes = await compileIndex(catalog);
+    const expected = run(bytes);
+    expect(expected[1]!.sections[0]!.total).toBe(43);
+    const shifted = new Uint8Array(bytes.length + 3);
+    shifted.set(bytes, 3);
+    expect(run(shifted.subarray(3))).toEqual(expected);
+    expect(run(Buffer.from(bytes))).toEqual(expected);
+  });
+
+  it('keeps doc columns as typed arrays', async () => {
+    const [product] = loadIndex(await compileIndex(catalog)).types;
+    expect(product!.columns.price[3]).toBe(3.5);
+    expect(product!.columns.availability[0]).toBe(4); // backorder
+    const none = loadIndex(await compileIndex([{ type: 'product', id: 'x' }])).types[0]!;
+    expect(none.columns.price[0]).toBeNaN();
+    expect(none.columns.availability[0]).toBe(0);
+  });
+
+  it('rejects bytes that are not an artifact', () => {
+    expect(() => loadIndex(new TextEncoder().encode('{"hello":"world"}'))).toThrow(
+      /not an aisle index artifact/,
+    );
+    expect(() => loadIndex(new Uint8Array(0))).toThrow(/not an aisle index artifact/);
+  });
+
+  it('rejects a corrupt artifact', async () => {
+    const bytes = await compileIndex(catalog);
+    const flipped = bytes.slice();
+    flipped[Math.floor(bytes.length / 2)]! ^= 0x40;
+    expect(() => loadIndex(flipped)).toThrow(/corrupt: checksum mismatch/);
+    expect(() => loadIndex(bytes.subarray(0, bytes.length - 8))).toThrow(/truncated/);
+  });
+
+  it('rejects another format version', async () => {
+    const bytes = (await compileIndex(catalog)).slice();
+    new DataView(bytes.buffer).setUint32(8, 99, true);
+    expect(() => loadIndex(bytes)).toThrow(/format 99 is not supported/);
+  });
+
+  it('rejects a sound container without the index sections', () => {
+    const container = writeArtifact([['meta', new TextEncoder().encode('{"fields":[],"types":[]}')]]);
+    expect(() => loadIndex(container)).toThrow(/expects title,brand,keywords,description/);
+    const empty = writeArtifact([]);
+    expect(() => loadIndex(empty)).toThrow(/lacks section "meta"/);
+  });
+
+  it('hands out each section as the array kind it was written as', () => {
+    const reader = new ArtifactReader(
+      writeArtifact([
+        ['a', new Float64Array([1.5, Number.NaN])],
+        ['b', new Uint16Array([7, 8, 9])],
+      ]),
+    );
+    expect([...reader.float64('a')]).toEqual([1.5, Number.NaN]);
+    expect([...reader.uint16('b')]).toEqual([7, 8, 9]);
+    expect(() => reader.uint32('b')).toThrow(/not a Uint32Array/);
+  });
+});

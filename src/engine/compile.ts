@@ -1,0 +1,57 @@
+import type { CatalogEntity } from '../contracts/catalog-entity.js';
+import { encodeIndex } from './artifact/layout.js';
+import { TypeBuilder } from './index/type-builder.js';
+import { type EngineSettings, fieldWeights } from './settings.js';
+
+export interface CompileProgress {
+  entities: number;
+}
+
+export interface CompileOptions {
+  settings?: EngineSettings;
+  onProgress?: (progress: CompileProgress) => void;
+}
+
+/** Entities between progress reports, and between yields to the event loop. */
+const BATCH = 1000;
+
+/**
+ * Builds the artifact of a catalog: one index per entity type, documents numbered in catalog
+ * order, `product` first and the other types in the order they first appear.
+ */
+export async function compileIndex(
+  entities: Iterable<CatalogEntity> | AsyncIterable<CatalogEntity>,
+  options: CompileOptions = {},
+): Promise<Uint8Array> {
+  const settings = options.settings ?? {};
+  const builders = new Map<string, TypeBuilder>();
+  let count = 0;
+
+  /** Adds one entity; true when a batch is complete. */
+  const add = (entity: CatalogEntity): boolean => {
+    let builder = builders.get(entity.type);
+    if (builder === undefined) {
+      builder = new TypeBuilder(entity.type, fieldWeights(settings, entity.type), settings.locale);
+      builders.set(entity.type, builder);
+    }
+    builder.add(entity);
+    return ++count % BATCH === 0;
+  };
+  const endBatch = async (): Promise<void> => {
+    options.onProgress?.({ entities: count });
+    // A query node may share this process: let it answer between batches.
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  if (Symbol.asyncIterator in entities) {
+    for await (const entity of entities) if (add(entity)) await endBatch();
+  } else {
+    for (const entity of entities) if (add(entity)) await endBatch();
+  }
+  options.onProgress?.({ entities: count });
+
+  const ordered = [...builders.values()].sort(
+    (a, b) => Number(b.type === 'product') - Number(a.type === 'product'),
+  );
+  return encodeIndex(ordered.map((builder) => builder.build()));
+}

@@ -1,0 +1,21 @@
+import type { TermDictionary } from './index/dictionary.js';
+import type { TypeData } from './index/type-data.js';
+import type { TopK } from './ranking/top-k.js';
+
+/** One type's index as searched: its arrays plus what loading derives from them. */
+export interface TypeIndex extends TypeData {
+  readonly dictionary: TermDictionary;
+  /** Per posting, its field-weighted BM25 part before idf (see ranking/bm25.ts). */
+  readonly impacts: Float32Array;
+}
+
+/** A loaded index: the types in section order, and scratch that every search reuses. */
+export interface EngineIndex {
+  readonly types: readonly TypeIndex[];
+  /** Size of the artifact it was loaded from. */
+  readonly byteLength: number;
+  readonly topK: TopK;
+  /** Where a page's hits are drained from the heap, best first. */
+  readonly pageDocs: Uint32Array;
+  readonly pageScores: Float64Array;
+}

@@ -1,0 +1,15 @@
+/** The search engine: pure and in memory; compiles catalogs into artifacts and searches them. */
+
+export { tokenize } from './analysis/tokenize.js';
+export { type CompileOptions, type CompileProgress, compileIndex } from './compile.js';
+export type { EngineIndex } from './engine-index.js';
+export {
+  type EngineHit,
+  type EngineQuery,
+  type EngineResult,
+  type EngineSection,
+  executeSearch,
+} from './execute.js';
+export { loadIndex } from './load.js';
+export { DEFAULT_FIELD_WEIGHTS, type EngineSettings } from './settings.js';
+export { type IndexStats, indexStats } from './stats.js';

@@ -1,0 +1,37 @@
+/** A typed array that grows by doubling while a builder appends to it. */
+export class Growable<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array> {
+  array: T;
+  length = 0;
+
+  constructor(
+    private readonly make: (capacity: number) => T,
+    capacity = 1024,
+  ) {
+    this.array = make(capacity);
+  }
+
+  push(value: number): void {
+    if (this.length === this.array.length) this.reserve(this.length + 1);
+    this.array[this.length++] = value;
+  }
+
+  /** Appends `count` zeros and returns the index of the first. */
+  extend(count: number): number {
+    const first = this.length;
+    this.reserve(first + count);
+    this.length += count;
+    return first;
+  }
+
+  /** The filled part, as an array of its own (the spare capacity is left behind). */
+  toArray(): T {
+    return this.array.slice(0, this.length) as T;
+  }
+
+  private reserve(capacity: number): void {
+    if (capacity <= this.array.length) return;
+    const next = this.make(Math.max(capacity, this.array.length * 2));
+    next.set(this.array);
+    this.array = next;
+  }
+}

@@ -1,0 +1,24 @@
+import type { OfferColumns } from './columns.js';
+import type { Postings } from './postings.js';
+import type { StringTable } from './string-table.js';
+
+/**
+ * Everything one entity type's index holds, as flat arrays: what a TypeBuilder produces, what
+ * the artifact writes, and what loading reads back (as views over the artifact's bytes).
+ */
+export interface TypeData {
+  readonly type: string;
+  readonly documents: number;
+  /** Weight per text field, in TEXT_FIELDS order. */
+  readonly weights: Float64Array;
+  /** Sorted terms; a term's id is its position. */
+  readonly terms: StringTable;
+  readonly postings: Postings;
+  /** Tokens per doc and field: fieldLengths[doc * FIELD_COUNT + field], for length normalization. */
+  readonly fieldLengths: Uint16Array;
+  /** The merchant's id per doc. */
+  readonly ids: StringTable;
+  /** One JSON object of result fields per doc. */
+  readonly stored: StringTable;
+  readonly columns: OfferColumns;
+}

@@ -1,0 +1,97 @@
+/** The most hits a section pages through: the contract's `reachable_hits` limit. */
+export const REACHABLE_HITS = 1000;
+
+/**
+ * The best k documents by score, ties to the lower doc id, in a binary min-heap whose root is the
+ * worst kept. Its arrays are allocated once, at the largest k a page can ask for, and reused by
+ * every search.
+ */
+export class TopK {
+  private readonly docs: Uint32Array;
+  private readonly scores: Float64Array;
+  private k = 0;
+  private size = 0;
+
+  constructor(readonly capacity: number = REACHABLE_HITS) {
+    this.docs = new Uint32Array(capacity);
+    this.scores = new Float64Array(capacity);
+  }
+
+  reset(k: number): void {
+    if (k > this.capacity) throw new RangeError(`top-k of ${k} exceeds its capacity ${this.capacity}`);
+    this.k = k;
+    this.size = 0;
+  }
+
+  offer(doc: number, score: number): void {
+    if (this.size < this.k) {
+      this.docs[this.size] = doc;
+      this.scores[this.size] = score;
+      this.siftUp(this.size++);
+    } else if (this.k > 0 && worse(this.scores[0]!, this.docs[0]!, score, doc)) {
+      this.docs[0] = doc;
+      this.scores[0] = score;
+      this.siftDown(0);
+    }
+  }
+
+  /**
+   * Empties the heap into `docs` and `scores`, best first; returns how many there were.
+   */
+  drain(docs: Uint32Array, scores: Float64Array): number {
+    const count = this.size;
+    for (let i = count - 1; i >= 0; i--) {
+      docs[i] = this.docs[0]!;
+      scores[i] = this.scores[0]!;
+      this.size--;
+      if (this.size > 0) {
+        this.docs[0] = this.docs[this.size]!;
+        this.scores[0] = this.scores[this.size]!;
+        this.siftDown(0);
+      }
+    }
+    return count;
+  }
+
+  private siftUp(at: number): void {
+    const doc = this.docs[at]!;
+    const score = this.scores[at]!;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (!worse(score, doc, this.scores[parent]!, this.docs[parent]!)) break;
+      this.docs[at] = this.docs[parent]!;
+      this.scores[at] = this.scores[parent]!;
+      at = parent;
+    }
+    this.docs[at] = doc;
+    this.scores[at] = score;
+  }
+
+  private siftDown(at: number): void {
+    const doc = this.docs[at]!;
+    const score = this.scores[at]!;
+    const size = this.size;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= size) break;
+      const right = child + 1;
+      if (
+        right < size &&
+        worse(this.scores[right]!, this.docs[right]!, this.scores[child]!, this.docs[child]!)
+      ) {
+        child = right;
+      }
+      if (!worse(this.scores[child]!, this.docs[child]!, score, doc)) break;
+      this.docs[at] = this.docs[child]!;
+      this.scores[at] = this.scores[child]!;
+      at = child;
+    }
+    this.docs[at] = doc;
+    this.scores[at] = score;
+  }
+}
+
+/** Whether (scoreA, docA) ranks below (scoreB, docB): a lower score, or the same and a later doc. */
+function worse(scoreA: number, docA: number, scoreB: number, docB: number): boolean {
+  return scoreA < scoreB || (scoreA === scoreB && docA > docB);
+}

@@ -1,0 +1,51 @@
+import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors.js';
+import { problemBody, sendProblem, sendProblemBody } from './problem.js';
+import { violationsFromAjv } from './violations.js';
+
+/**
+ * The one place where failures become answers. Application errors carry their own status;
+ * Fastify's own errors are translated to the contract's statuses; anything else is a 500 whose
+ * cause is logged but never answered.
+ */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof AppError) return sendProblem(reply, error);
+  if (error.validation) {
+    // Body fields and URL parameters share their names, so a pointer reads the same for both.
+    const violations = violationsFromAjv(error.validation as unknown as ErrorObject[]);
+    return sendProblemBody(
+      reply,
+      problemBody(
+        400,
+        'The request cannot be answered as sent: correct the fields the violations name.',
+        violations,
+      ),
+    );
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return sendProblemBody(
+        reply,
+        problemBody(
+          413,
+          `The body is larger than this endpoint accepts (${reply.server.initialConfig.bodyLimit} bytes at most).`,
+        ),
+      );
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return sendProblemBody(
+        reply,
+        problemBody(415, `The content type ${request.headers['content-type'] ?? '(none)'} is not read here.`),
+      );
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return sendProblemBody(reply, problemBody(400, 'The body is empty: send a JSON document.'));
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return sendProblemBody(reply, problemBody(400, `The body is not valid JSON: ${error.message}`));
+  }
+  if (error.statusCode === 413) return sendProblemBody(reply, problemBody(413, error.message));
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return sendProblemBody(reply, problemBody(error.statusCode, error.message));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return sendProblemBody(reply, problemBody(500, 'The server failed to answer; the failure was logged.'));
+}

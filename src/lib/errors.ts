@@ -1,0 +1,53 @@
+import type { Violation } from '../contracts/problem.js';
+
+/**
+ * The closed set of error codes with their HTTP status. `satisfies` makes the compiler check that
+ * every code has a status; code that fails throws an `AppError` with a code, never a bare status.
+ */
+export const errorStatus = {
+  bad_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  internal: 500,
+  bad_gateway: 502,
+  unavailable: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** Each status's own phrase, used as a problem's `title`. */
+export const statusTitle: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+/** An error a caller can act on: rendered as one application/problem+json answer. */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly violations?: Violation[],
+    /** Extra members of the problem, such as `draft` on a draft conflict. */
+    readonly extensions?: Record<string, unknown>,
+  ) {
+    super(detail);
+    this.name = 'AppError';
+    this.status = errorStatus[code];
+  }
+}

@@ -1,0 +1,22 @@
+import { v7 as uuidv7, validate, version } from 'uuid';
+import { canonicalJson } from './canonical-json.js';
+import { sha256Hex } from './hash.js';
+
+/** A fresh UUIDv7: time-ordered, so a query id also tells when it was answered. */
+export function newQueryId(now: Date): string {
+  return uuidv7({ msecs: now.getTime() });
+}
+
+export function isUuidV7(value: string): boolean {
+  return validate(value) && version(value) === 7;
+}
+
+/** Snapshot id: the catalog named by its bytes. */
+export function snapshotId(bytes: Uint8Array): string {
+  return `sn_${sha256Hex(bytes).slice(0, 32)}`;
+}
+
+/** Release id: the configuration named by its canonical files. */
+export function releaseId(files: Record<string, unknown>): string {
+  return `rl_${sha256Hex(canonicalJson(files)).slice(0, 32)}`;
+}

@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { stampArrivals } from '../http/arrival.js';
+import { healthRoute, openApiRoute } from '../http/common-routes.js';
+import { compressAnswers } from '../http/compression.js';
+import { allowAnyOrigin } from '../http/cors.js';
+import { describeRoutes } from '../http/openapi.js';
+import { createHttpServer, type HttpServer } from '../http/server.js';
+import type { Clock } from '../lib/clock.js';
+import type { LiveIndex } from './live-index.js';
+import { searchRoutes } from './routes/search.js';
+import { validateReleaseRoute } from './routes/validate-release.js';
+
+export interface QueryAppOptions {
+  logger: FastifyBaseLogger;
+  clock: Clock;
+  live: LiveIndex;
+  /** The whole API description, served at /openapi.json; absent while it is being generated. */
+  openApi?: () => unknown;
+}
+
+/** The public server: Query API, any origin, compressed answers. */
+export async function buildPublicApp(options: QueryAppOptions): Promise<HttpServer> {
+  const app = createHttpServer({ logger: options.logger, bodyLimit: 64 * 1024 });
+  const plain = app as unknown as FastifyInstance;
+  stampArrivals(plain, options.clock);
+  await allowAnyOrigin(plain);
+  await compressAnswers(plain);
+  await describeRoutes(plain);
+  healthRoute(app, 'query');
+  searchRoutes(app, options.live);
+  if (options.openApi) openApiRoute(app, options.openApi);
+  return app;
+}
+
+export interface InternalAppOptions {
+  logger: FastifyBaseLogger;
+  openApi?: () => unknown;
+}
+
+/** The internal server: what only the control plane calls. */
+export async function buildInternalApp(options: InternalAppOptions): Promise<HttpServer> {
+  const app = createHttpServer({ logger: options.logger, bodyLimit: 16 * 1024 * 1024 });
+  await describeRoutes(app as unknown as FastifyInstance);
+  healthRoute(app, 'internal');
+  validateReleaseRoute(app);
+  if (options.openApi) openApiRoute(app, options.openApi);
+  return app;
+}

@@ -1,0 +1,40 @@
+/**
+ * Content-addressed storage for snapshots and index artifacts: a blob's key is the sha256 of its
+ * bytes, so the same bytes are kept once and a key always means the same bytes.
+ */
+export interface BlobStore {
+  /** Keeps the bytes and answers their key; bytes kept already are not written again. */
+  put(bytes: Uint8Array): Promise<string>;
+  /** Keeps a stream's bytes, hashing them on the way, without holding them all in memory. */
+  putStream(stream: AsyncIterable<Uint8Array>): Promise<StoredBlob>;
+  /** Rejects with `BlobNotFoundError` when no blob has the key. */
+  get(key: string): Promise<Buffer>;
+  has(key: string): Promise<boolean>;
+  /** Size in bytes, or undefined when no blob has the key. */
+  size(key: string): Promise<number | undefined>;
+  /** Removes the blob; removing one that is not there is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export interface StoredBlob {
+  key: string;
+  bytes: number;
+}
+
+const KEY = /^[0-9a-f]{64}$/;
+
+/**
+ * Refuses anything but 64 lowercase hex characters, before a key is made into a path or an object
+ * name: a key from outside can then never reach another file.
+ */
+export function assertBlobKey(key: string): void {
+  if (!KEY.test(key))
+    throw new RangeError(`"${key}" is not a blob key: a key is 64 lowercase hex characters.`);
+}
+
+export class BlobNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`No blob is kept under ${key}.`);
+    this.name = 'BlobNotFoundError';
+  }
+}

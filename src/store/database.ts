@@ -1,0 +1,50 @@
+import { type ConnectOptions, connect, type DialectName } from './connect.js';
+import { createIndexRunsRepository, type IndexRunsRepository } from './index-runs-repository.js';
+import { createLiveRepository, type LiveRepository } from './live-repository.js';
+import { migrateToLatest } from './migrations.js';
+import { createReleasesRepository, type ReleasesRepository } from './releases-repository.js';
+import { createSettingsRepository, type SettingsRepository } from './settings-repository.js';
+import { createSnapshotsRepository, type SnapshotsRepository } from './snapshots-repository.js';
+
+/**
+ * The metadata database and its repositories.
+ *
+ * Open one per SQLite file per process: better-sqlite3 runs each statement synchronously, so a second
+ * handle in the same thread that waits for the file lock (busy_timeout) also stops the first handle
+ * from finishing the transaction that holds it. Processes, and PostgreSQL, have no such limit.
+ */
+export interface Database {
+  readonly dialect: DialectName;
+  /** Migrations this open applied (none when the database was up to date). */
+  readonly appliedMigrations: readonly string[];
+  readonly snapshots: SnapshotsRepository;
+  readonly releases: ReleasesRepository;
+  readonly indexRuns: IndexRunsRepository;
+  readonly live: LiveRepository;
+  readonly settings: SettingsRepository;
+  close(): Promise<void>;
+}
+
+export type OpenDatabaseOptions = ConnectOptions;
+
+/** Connects (SQLite file by default, or the URL's database) and migrates before answering. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const { db, dialect } = connect(options);
+  let appliedMigrations: string[];
+  try {
+    appliedMigrations = await migrateToLatest(db, dialect);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return {
+    dialect,
+    appliedMigrations,
+    snapshots: createSnapshotsRepository(db),
+    releases: createReleasesRepository(db),
+    indexRuns: createIndexRunsRepository(db, dialect),
+    live: createLiveRepository(db),
+    settings: createSettingsRepository(db),
+    close: () => db.destroy(),
+  };
+}

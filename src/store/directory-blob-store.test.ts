@@ -1,0 +1,134 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sha256Hex } from '../lib/hash.js';
+import { BlobNotFoundError } from './blob-store.js';
+import { DirectoryBlobStore } from './directory-blob-store.js';
+
+/** Every rename the store makes, with what the target looked like just before. */
+const renames = vi.hoisted(
+  () => [] as Array<{ from: string; to: string; targetExisted: boolean; bytes: number }>,
+);
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>();
+  const { existsSync, statSync: sizeOf } = await import('node:fs');
+  return {
+    ...actual,
+    rename: async (from: string, to: string) => {
+      renames.push({ from, to, targetExisted: existsSync(to), bytes: sizeOf(from).size });
+      await actual.rename(from, to);
+    },
+  };
+});
+
+/** Every file under the root, as paths relative to it. */
+function filesUnder(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+async function* chunks(...parts: string[]): AsyncIterable<Uint8Array> {
+  for (const part of parts) yield Buffer.from(part);
+}
+
+describe('DirectoryBlobStore', () => {
+  let root: string;
+  let store: DirectoryBlobStore;
+  beforeEach(() => {
+    root = join(mkdtempSync(join(tmpdir(), 'aisle-blobs-')), 'blobs');
+    store = new DirectoryBlobStore(root);
+    renames.length = 0;
+  });
+  afterEach(() => rmSync(dirname(root), { recursive: true, force: true }));
+
+  it('keeps bytes under their sha256, in <first 2 hex>/<rest>, and gives them back', async () => {
+    const bytes = Buffer.from('hello, aisle');
+    const key = await store.put(bytes);
+    expect(key).toBe(sha256Hex(bytes));
+    expect(filesUnder(root)).toEqual([join(key.slice(0, 2), key.slice(2))]);
+    expect(await store.get(key)).toEqual(bytes);
+    expect(await store.has(key)).toBe(true);
+    expect(await store.size(key)).toBe(bytes.length);
+  });
+
+  it('writes under a temporary name in the same folder, then renames, leaving no temporary file', async () => {
+    const bytes = Buffer.alloc(256 * 1024, 7);
+    const key = await store.put(bytes);
+    const target = join(root, key.slice(0, 2), key.slice(2));
+    expect(renames).toEqual([
+      { from: expect.stringMatching(/\.tmp-/), to: target, targetExisted: false, bytes: bytes.length },
+    ]);
+    expect(dirname(renames[0]?.from ?? '')).toBe(dirname(target));
+    expect(filesUnder(root)).toEqual([relative(root, target)]);
+  });
+
+  it('writes nothing when the bytes are kept already', async () => {
+    const key = await store.put(Buffer.from('same'));
+    const before = statSync(join(root, key.slice(0, 2), key.slice(2)));
+    renames.length = 0;
+
+    expect(await store.put(Buffer.from('same'))).toBe(key);
+    expect(renames).toEqual([]);
+    const after = statSync(join(root, key.slice(0, 2), key.slice(2)));
+    expect(after.ino).toBe(before.ino);
+    expect(after.mtimeMs).toBe(before.mtimeMs);
+  });
+
+  it('answers for a key it does not hold', async () => {
+    const key = sha256Hex('never stored');
+    expect(await store.has(key)).toBe(false);
+    expect(await store.size(key)).toBeUndefined();
+    await expect(store.get(key)).rejects.toBeInstanceOf(BlobNotFoundError);
+    await expect(store.delete(key)).resolves.toBeUndefined();
+  });
+
+  it('deletes a blob', async () => {
+    const key = await store.put(Buffer.from('gone soon'));
+    await store.delete(key);
+    expect(await store.has(key)).toBe(false);
+  });
+
+  it('refuses keys that are not 64 lowercase hex characters before touching the disk', async () => {
+    const outside = `../../${'a'.repeat(58)}`;
+    for (const key of [outside, 'A'.repeat(64), 'a'.repeat(63), '', `${'a'.repeat(64)}/`]) {
+      await expect(store.get(key)).rejects.toThrow(RangeError);
+      await expect(store.has(key)).rejects.toThrow(RangeError);
+      await expect(store.size(key)).rejects.toThrow(RangeError);
+      await expect(store.delete(key)).rejects.toThrow(RangeError);
+    }
+  });
+
+  describe('putStream', () => {
+    it('hashes while writing and answers the key and byte count', async () => {
+      const stored = await store.putStream(chunks('a large ', 'catalog ', 'in parts'));
+      const whole = Buffer.from('a large catalog in parts');
+      expect(stored).toEqual({ key: sha256Hex(whole), bytes: whole.length });
+      expect(await store.get(stored.key)).toEqual(whole);
+      expect(filesUnder(root)).toEqual([join(stored.key.slice(0, 2), stored.key.slice(2))]);
+      expect(renames).toHaveLength(1);
+      expect(renames[0]?.targetExisted).toBe(false);
+    });
+
+    it('keeps bytes once when the same content streams in again', async () => {
+      const key = await store.put(Buffer.from('twice'));
+      renames.length = 0;
+      expect(await store.putStream(chunks('tw', 'ice'))).toEqual({ key, bytes: 5 });
+      expect(renames).toEqual([]);
+      expect(filesUnder(root)).toEqual([join(key.slice(0, 2), key.slice(2))]);
+    });
+
+    it('keeps nothing, and leaves no temporary file, when the stream breaks', async () => {
+      async function* broken(): AsyncIterable<Uint8Array> {
+        yield Buffer.from('half a');
+        throw new Error('connection reset');
+      }
+      await expect(store.putStream(broken())).rejects.toThrow('connection reset');
+      expect(filesUnder(root)).toEqual([]);
+      expect(renames).toEqual([]);
+    });
+  });
+});

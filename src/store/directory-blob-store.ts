@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sha256Hex } from '../lib/hash.js';
+import { assertBlobKey, BlobNotFoundError, type BlobStore, type StoredBlob } from './blob-store.js';
+import { hashingWrite } from './hashing-write.js';
+
+/**
+ * Blobs as files under a root folder: `<root>/<first 2 hex>/<other 62 hex>`, spread over 256 folders
+ * so that none grows huge. A blob is written under a temporary name, flushed to disk and renamed
+ * into place: rename is atomic, so a crash leaves either the whole file or none, never a torn one.
+ */
+export class DirectoryBlobStore implements BlobStore {
+  constructor(readonly root: string) {}
+
+  async put(bytes: Uint8Array): Promise<string> {
+    const key = sha256Hex(bytes);
+    if (await this.has(key)) return key;
+    const dir = join(this.root, key.slice(0, 2));
+    await mkdir(dir, { recursive: true });
+    const temporary = temporaryPath(dir);
+    try {
+      const file = await open(temporary, 'wx');
+      try {
+        await file.writeFile(bytes);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      await this.#settle(temporary, key);
+    } finally {
+      await rm(temporary, { force: true });
+    }
+    return key;
+  }
+
+  async putStream(stream: AsyncIterable<Uint8Array>): Promise<StoredBlob> {
+    // The key is known only at the end, so the bytes land in a folder of their own under the same root
+    // (the same file system, which rename needs) and move to their place once hashed.
+    const incoming = join(this.root, 'incoming');
+    await mkdir(incoming, { recursive: true });
+    const temporary = temporaryPath(incoming);
+    try {
+      const stored = await hashingWrite(temporary, stream);
+      if (!(await this.has(stored.key))) {
+        await mkdir(join(this.root, stored.key.slice(0, 2)), { recursive: true });
+        await this.#settle(temporary, stored.key);
+      }
+      return stored;
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  }
+
+  async get(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.#path(key));
+    } catch (error) {
+      throw isMissing(error) ? new BlobNotFoundError(key) : error;
+    }
+  }
+
+  async has(key: string): Promise<boolean> {
+    return (await this.size(key)) !== undefined;
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    try {
+      return (await stat(this.#path(key))).size;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.#path(key), { force: true });
+  }
+
+  #path(key: string): string {
+    assertBlobKey(key);
+    return join(this.root, key.slice(0, 2), key.slice(2));
+  }
+
+  /** Moves a flushed temporary file to the key's place and makes the rename itself durable. */
+  async #settle(temporary: string, key: string): Promise<void> {
+    const target = this.#path(key);
+    await rename(temporary, target);
+    const dir = await open(join(this.root, key.slice(0, 2)), 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  }
+}
+
+/** A name no key can have (keys are hex only), unique among concurrent writers. */
+function temporaryPath(dir: string): string {
+  return join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}

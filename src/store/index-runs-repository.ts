@@ -1,0 +1,144 @@
+import { type Kysely, sql } from 'kysely';
+import { type PageRequest, pageOffset } from '../lib/paging.js';
+import type { DialectName } from './connect.js';
+import { type ClaimRequest, claimRun } from './index-run-claim.js';
+import { leaseExpiry, toIndexRun } from './index-run-rows.js';
+import { type RunOutcome, type RunSuccess, succeedRun } from './index-run-success.js';
+import type { IndexRunRecord, IndexRunTrigger, Instant, JsonObject } from './records.js';
+import { storedTime, toNumber } from './rows.js';
+import type { Schema } from './schema.js';
+
+export interface NewIndexRun {
+  trigger: IndexRunTrigger;
+  snapshotId: string;
+  releaseId: string;
+  at: Instant;
+}
+
+export interface RunFailure {
+  at: Instant;
+  /** The step it failed in, when it failed in one. */
+  step?: string;
+  /** Why, as a sentence. */
+  error: string;
+  report?: JsonObject;
+}
+
+/**
+ * The queue of index runs. Methods that take an `owner` act only while the run is running and leased
+ * to that owner, and answer false (or `lost`) otherwise, so an indexer that lost its run stops.
+ */
+export interface IndexRunsRepository {
+  /** Queues a run; every older run still queued is superseded, since this one makes it pointless. */
+  enqueue(run: NewIndexRun): Promise<IndexRunRecord>;
+  get(id: number): Promise<IndexRunRecord | undefined>;
+  /** Newest first. */
+  list(page: PageRequest): Promise<{ items: IndexRunRecord[]; total: number }>;
+  claim(request: ClaimRequest): Promise<IndexRunRecord | undefined>;
+  renew(id: number, owner: string, at: Instant, leaseMs: number): Promise<boolean>;
+  progress(id: number, owner: string, progress: JsonObject): Promise<boolean>;
+  fail(id: number, owner: string, failure: RunFailure): Promise<boolean>;
+  succeed(id: number, owner: string, success: RunSuccess): Promise<RunOutcome>;
+  latestSucceeded(): Promise<IndexRunRecord | undefined>;
+}
+
+/** Serializes enqueues on PostgreSQL, where two at once would each miss the other's queued run. */
+const ENQUEUE_LOCK = 0x6169_736c;
+
+export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectName): IndexRunsRepository {
+  const ownRun = (id: number, owner: string) =>
+    db
+      .updateTable('index_runs')
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('lease_owner', '=', owner);
+
+  return {
+    async enqueue({ trigger, snapshotId, releaseId, at }) {
+      const queuedAt = storedTime(at);
+      const row = await db.transaction().execute(async (trx) => {
+        if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${ENQUEUE_LOCK})`.execute(trx);
+        await trx
+          .updateTable('index_runs')
+          .set({ status: 'superseded', finished_at: queuedAt })
+          .where('status', '=', 'queued')
+          .execute();
+        return trx
+          .insertInto('index_runs')
+          .values({
+            status: 'queued',
+            trigger: JSON.stringify(trigger),
+            snapshot_id: snapshotId,
+            release_id: releaseId,
+            attempts: 0,
+            queued_at: queuedAt,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+      return toIndexRun(row);
+    },
+
+    async get(id) {
+      const row = await db.selectFrom('index_runs').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toIndexRun(row);
+    },
+
+    async list(page) {
+      const rows = await db
+        .selectFrom('index_runs')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(page.perPage)
+        .offset(pageOffset(page))
+        .execute();
+      const count = await db
+        .selectFrom('index_runs')
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow();
+      return { items: rows.map(toIndexRun), total: toNumber(count.total) };
+    },
+
+    claim: (request) => claimRun(db, dialect, request),
+
+    async renew(id, owner, at, leaseMs) {
+      const result = await ownRun(id, owner)
+        .set({ lease_expires_at: leaseExpiry(at, leaseMs) })
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async progress(id, owner, progress) {
+      const result = await ownRun(id, owner)
+        .set({ progress: JSON.stringify(progress) })
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async fail(id, owner, { at, step, error, report }) {
+      const result = await ownRun(id, owner)
+        .set({
+          status: 'failed',
+          finished_at: storedTime(at),
+          failed_step: step ?? null,
+          error,
+          report: report === undefined ? null : JSON.stringify(report),
+        })
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    succeed: (id, owner, success) => succeedRun(db, id, owner, success),
+
+    async latestSucceeded() {
+      const row = await db
+        .selectFrom('index_runs')
+        .selectAll()
+        .where('status', '=', 'succeeded')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row && toIndexRun(row);
+    },
+  };
+}

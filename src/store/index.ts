@@ -1,0 +1,26 @@
+export { assertBlobKey, BlobNotFoundError, type BlobStore, type StoredBlob } from './blob-store.js';
+export type { ConnectOptions, DialectName } from './connect.js';
+export { type Database, type OpenDatabaseOptions, openDatabase } from './database.js';
+export { DirectoryBlobStore } from './directory-blob-store.js';
+export type { ClaimRequest } from './index-run-claim.js';
+export { GIVEN_UP_ERROR, MAX_ATTEMPTS } from './index-run-rows.js';
+export type { RunOutcome, RunSuccess } from './index-run-success.js';
+export type { IndexRunsRepository, NewIndexRun, RunFailure } from './index-runs-repository.js';
+export type { LiveRepository } from './live-repository.js';
+export {
+  type IndexRunRecord,
+  type IndexRunStatus,
+  type IndexRunTrigger,
+  type IndexRunTriggerKind,
+  type Instant,
+  indexRunStatuses,
+  type JsonObject,
+  type LiveRecord,
+  type PublishedRelease,
+  type ReleaseRecord,
+  type SnapshotRecord,
+} from './records.js';
+export type { NewRelease, ReleasesRepository } from './releases-repository.js';
+export type { SettingsRepository } from './settings-repository.js';
+export type { NewSnapshot, SnapshotsRepository } from './snapshots-repository.js';
+export { createScratchSchema, openScratchDatabase, type ScratchSchema } from './testing.js';

@@ -1,0 +1,22 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import type { DialectName } from './connect.js';
+import { initial } from './migrations/0001-initial.js';
+import type { Schema } from './schema.js';
+
+/**
+ * Every migration, listed in code rather than found by scanning a folder, so they run the same from
+ * the sources and from dist/. Names sort in the order they apply; never rename or edit one that shipped.
+ */
+function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001-initial': initial(dialect),
+  };
+}
+
+/** Applies the migrations not yet applied; answers their names. */
+export async function migrateToLatest(db: Kysely<Schema>, dialect: DialectName): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
