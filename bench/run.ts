@@ -1,0 +1,23 @@
+/**
+ * `npm run bench`: the engine in process at 10k and 100k products, then requests per second over
+ * HTTP against the built `aisle start`. Prints markdown tables for docs/BENCHMARKS.md.
+ * Needs `npm run build` first (the HTTP part runs the built command).
+ */
+import { generateCatalog } from '../src/catalog/demo/index.js';
+import { benchEngine, drawQueries, markdownTable } from './engine.js';
+import { benchHttp } from './http.js';
+
+const sizes = [10_000, 100_000];
+console.log('## Engine, in process\n');
+console.log(markdownTable(await benchEngine(sizes)));
+
+console.log('\n## HTTP, POST /v1/search\n');
+console.log('| products | connections | duration | requests/s | latency p50 | latency p99 | non-2xx |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|');
+for (const products of sizes) {
+  const queries = drawQueries([...generateCatalog({ products, seed: 7 })], 2000, 11);
+  const result = await benchHttp(products, queries);
+  console.log(
+    `| ${products.toLocaleString('en')} | ${result.connections} | ${result.seconds} s | ${result.requestsPerSecond.toLocaleString('en')} | ${result.latencyP50Ms} ms | ${result.latencyP99Ms} ms | ${result.non2xx} |`,
+  );
+}
