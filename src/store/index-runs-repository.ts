@@ -40,6 +40,8 @@ export interface IndexRunsRepository {
   fail(id: number, owner: string, failure: RunFailure): Promise<boolean>;
   succeed(id: number, owner: string, success: RunSuccess): Promise<RunOutcome>;
   latestSucceeded(): Promise<IndexRunRecord | undefined>;
+  /** Whether a queued or running run builds this snapshot with this release (and so the same artifact). */
+  unfinishedBuilds(snapshotId: string, releaseId: string): Promise<boolean>;
 }
 
 /** Serializes enqueues on PostgreSQL, where two at once would each miss the other's queued run. */
@@ -139,6 +141,18 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
         .limit(1)
         .executeTakeFirst();
       return row && toIndexRun(row);
+    },
+
+    async unfinishedBuilds(snapshotId, releaseId) {
+      const row = await db
+        .selectFrom('index_runs')
+        .select('id')
+        .where('snapshot_id', '=', snapshotId)
+        .where('release_id', '=', releaseId)
+        .where('status', 'in', ['queued', 'running'])
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
   };
 }

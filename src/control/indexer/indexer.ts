@@ -82,16 +82,14 @@ export class Indexer {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(wake, ms);
-      function wake() {
+      const done = () => {
         clearTimeout(timer);
-        resolve();
-      }
-      this.#wake = () => {
         this.#wake = undefined;
         this.#nudged = false;
-        wake();
+        resolve();
       };
+      const timer = setTimeout(done, ms);
+      this.#wake = done;
     });
   }
 
@@ -125,13 +123,13 @@ export class Indexer {
       });
       logger.info({ run: run.id, outcome, ms: built.report.duration_ms }, 'index run finished');
       if (outcome === 'live') this.options.onLive?.();
-      if (outcome === 'superseded') await this.#dropArtifact(built.artifact);
+      if (outcome === 'superseded') await this.#dropArtifact(run, built.artifact);
     } catch (error) {
       const failedStep = error instanceof RunFailure ? error.step : step;
       const sentence =
         error instanceof RunFailure || error instanceof AppError
           ? error.message
-          : `The index could not be built: ${error instanceof Error ? error.message : String(error)}.`;
+          : `The index could not be built: ${(error instanceof Error ? error.message : String(error)).replace(/\.+$/, '')}.`;
       logger.warn({ run: run.id, step: failedStep, err: error }, 'index run failed');
       await database.indexRuns.fail(run.id, this.owner, {
         at: rfc3339(clock.now()),
@@ -145,10 +143,15 @@ export class Indexer {
 
   /**
    * A superseded run's indexes are never read. Artifacts are named by content, so the same bytes
-   * may be what is live (the same snapshot and release built twice): those stay.
+   * stay while they are live or while another run builds the same snapshot with the same release
+   * (its store of the artifact may have found these bytes already there and written nothing).
    */
-  async #dropArtifact(artifact: string): Promise<void> {
-    const live = await this.options.database.live.get();
-    if (live?.artifact !== artifact) await this.options.blobs.delete(artifact);
+  async #dropArtifact(run: IndexRunRecord, artifact: string): Promise<void> {
+    const { database, blobs } = this.options;
+    const [live, building] = await Promise.all([
+      database.live.get(),
+      database.indexRuns.unfinishedBuilds(run.snapshotId, run.releaseId),
+    ]);
+    if (live?.artifact !== artifact && !building) await blobs.delete(artifact);
   }
 }
