@@ -1,8 +1,8 @@
 import { generateCatalog } from '../catalog/demo/generate.js';
+import { demoReleaseFiles } from '../catalog/demo/release.js';
 import { uploadCatalog } from '../control/services/catalog.js';
 import type { ControlDeps } from '../control/services/deps.js';
 import { publishRelease, storeRelease } from '../control/services/releases.js';
-import { demoReleaseFiles } from './demo-release.js';
 
 export const DEMO_PRODUCTS = 3000;
 

@@ -25,7 +25,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
     ) as T;
   const apps: HttpServer[] = [
     await buildPublicApp({ logger, clock: systemClock, live: untouched<LiveIndex>('The live index') }),
-    await buildInternalApp({ logger }),
+    await buildInternalApp({ logger, live: untouched<LiveIndex>('The live index') }),
     await buildManagementApp({
       logger,
       deps: untouched<ControlDeps>('The control plane'),

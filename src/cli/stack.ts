@@ -48,7 +48,7 @@ export async function startStack(
     live = new LiveIndex({ database, blobs, logger, pollMs: config.livePollMs });
     await live.start();
     const publicApp = await buildPublicApp({ logger, clock, live, openApi });
-    const internalApp = await buildInternalApp({ logger, openApi });
+    const internalApp = await buildInternalApp({ logger, live, openApi });
     urls.public = await listen(publicApp, config.host, config.publicPort, servers);
     urls.internal = await listen(internalApp, config.host, config.internalPort, servers);
   }

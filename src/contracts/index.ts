@@ -5,6 +5,9 @@ import {
   IndexRun,
   IndexRunList,
   Live,
+  Publication,
+  PublicationDecision,
+  PublicationRequest,
   PublishAccepted,
   RebuildAccepted,
   Release,
@@ -49,4 +52,7 @@ export const sharedSchemas: TSchema[] = [
   PublishAccepted,
   RebuildAccepted,
   ValidateReleaseAnswer,
+  PublicationRequest,
+  PublicationDecision,
+  Publication,
 ];

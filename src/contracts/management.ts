@@ -179,3 +179,47 @@ export const ValidateReleaseAnswer = Type.Object(
 export type CatalogAccepted = Static<typeof CatalogAccepted>;
 export type PublishAccepted = Static<typeof PublishAccepted>;
 export type RebuildAccepted = Static<typeof RebuildAccepted>;
+
+export const PublicationRequest = Type.Object(
+  {
+    files: Type.Ref(ReleaseFiles),
+    snapshot: Type.String({ minLength: 1, description: 'The catalog the release would be built with.' }),
+  },
+  { $id: 'PublicationRequest', additionalProperties: false },
+);
+
+export const PublicationDecision = Type.Object(
+  {
+    way: Type.Union([Type.Literal('switch'), Type.Literal('rebuild')], {
+      description:
+        '`switch`: the live indexes stay and searches read the new files; `rebuild`: the indexes are built anew.',
+    }),
+    cause: Type.String({ description: 'Why, as a sentence.' }),
+    changed_files: Type.Array(Type.String(), {
+      description: 'Release files that differ from the live release.',
+    }),
+  },
+  { $id: 'PublicationDecision', additionalProperties: false },
+);
+export type PublicationDecision = Static<typeof PublicationDecision>;
+
+export const Publication = Type.Object(
+  {
+    release: Type.String(),
+    snapshot: Type.String({ description: 'The catalog it would go live with: the one kept now.' }),
+    way: Type.Union([Type.Literal('switch'), Type.Literal('rebuild')]),
+    cause: Type.String(),
+    changed_files: Type.Array(Type.String()),
+    estimate: Type.Optional(
+      Type.Object(
+        {
+          seconds: Type.Number({ minimum: 0, description: 'Expected duration of the rebuild.' }),
+          from_run: Type.Integer({ minimum: 1, description: 'The last rebuild the estimate scales.' }),
+        },
+        { additionalProperties: false, description: 'For a rebuild, when an earlier rebuild can tell.' },
+      ),
+    ),
+  },
+  { $id: 'Publication', additionalProperties: false },
+);
+export type Publication = Static<typeof Publication>;

@@ -6,6 +6,7 @@ import { createHttpServer, type HttpServer } from '../http/server.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { indexRunRoutes } from './routes/index-runs.js';
 import { releaseRoutes } from './routes/releases.js';
+import { schemaRoutes } from './routes/schemas.js';
 import type { ControlDeps } from './services/deps.js';
 
 export interface ManagementAppOptions {
@@ -23,6 +24,7 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
   await describeRoutes(app as unknown as FastifyInstance);
   healthRoute(app, 'management');
   if (options.openApi) openApiRoute(app, options.openApi);
+  schemaRoutes(app);
   await app.register(
     async (api) => {
       requireBearerKey(api as unknown as FastifyInstance, options.managementKey);

@@ -1,3 +1,4 @@
+import type { PublicationDecision } from '../contracts/management.js';
 import type { Violation } from '../contracts/problem.js';
 import { AppError } from '../lib/errors.js';
 
@@ -11,6 +12,8 @@ export type ReleaseValidation =
  */
 export interface QuerySide {
   validateRelease(files: Record<string, unknown>): Promise<ReleaseValidation>;
+  /** How the release would go live with the snapshot, against what the query side serves now. */
+  publication(files: Record<string, unknown>, snapshot: string): Promise<PublicationDecision>;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -26,6 +29,20 @@ export function httpQuerySide(internalUrl: string): QuerySide {
         return { ok: false, violations: (body.violations as Violation[] | undefined) ?? [] };
       }
       throw unanswered(base, `it answered ${response.status}`);
+    },
+
+    async publication(files, snapshot) {
+      const response = await call(`${base}/internal/publication`, { files, snapshot });
+      const body = (await response.json()) as Record<string, unknown>;
+      if (response.status === 200) return body as unknown as PublicationDecision;
+      if (response.status === 422) {
+        throw new AppError(
+          'unprocessable',
+          'The release has violations: correct each file at the pointer named.',
+          (body.violations as Violation[] | undefined) ?? [],
+        );
+      }
+      throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
     },
   };
 }

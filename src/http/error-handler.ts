@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { violationsFromAjv } from '../lib/ajv-violations.js';
 import { AppError } from '../lib/errors.js';
 import { problemBody, sendProblem, sendProblemBody } from './problem.js';
-import { violationsFromAjv } from './violations.js';
 
 /**
  * The one place where failures become answers. Application errors carry their own status;

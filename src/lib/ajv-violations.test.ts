@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { SearchRequest, Selector } from '../contracts/search.js';
-import { violationsFromAjv } from './violations.js';
+import { violationsFromAjv } from './ajv-violations.js';
 
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
 addFormats.default(ajv);
@@ -117,6 +117,7 @@ describe('violationsFromAjv on other keywords', () => {
     type: 'object',
     properties: {
       code: { type: 'string', pattern: '^[A-Z]{3}$' },
+      currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 code of its prices.' },
       kind: { const: 'product' },
       level: { enum: ['low', 'high'] },
       tags: { type: 'array', minItems: 1, maxItems: 2 },
@@ -135,6 +136,7 @@ describe('violationsFromAjv on other keywords', () => {
     expect(
       messagesOf({
         code: 'eur',
+        currency: 'euro',
         kind: 'category',
         level: 'mid',
         tags: ['a', 'b', 'c'],
@@ -142,7 +144,8 @@ describe('violationsFromAjv on other keywords', () => {
         site: 'not a uri',
       }),
     ).toEqual({
-      '/code': 'Must match the pattern ^[A-Z]{3}$.',
+      '/code': '"eur" does not fit here: it must match the pattern ^[A-Z]{3}$.',
+      '/currency': '"euro" does not fit here: expected ISO 4217 code of its prices.',
       '/kind': 'Must be "product".',
       '/level': 'Must be one of: "low", "high".',
       '/tags': 'Must have at most 2 items.',

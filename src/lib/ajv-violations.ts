@@ -52,6 +52,10 @@ function messageOf(error: ErrorObject): string {
       return params.limit === 1 ? 'Must not be empty.' : `Must have at least ${params.limit} characters.`;
     case 'maxItems':
       return `Must have at most ${params.limit} items.`;
+    case 'minProperties':
+      return params.limit === 1
+        ? 'Must not be empty: add a member.'
+        : `Must have at least ${params.limit} members.`;
     case 'minItems':
       return `Must have at least ${params.limit} items.`;
     case 'type':
@@ -61,7 +65,7 @@ function messageOf(error: ErrorObject): string {
         ? 'Must be an RFC 3339 time with an offset, such as 2026-01-31T09:00:00Z.'
         : `Must be a valid ${params.format}.`;
     case 'pattern':
-      return `Must match the pattern ${params.pattern}.`;
+      return patternMessage(error, String(params.pattern));
     case 'const':
       return `Must be ${JSON.stringify(params.allowedValue)}.`;
     case 'enum':
@@ -71,6 +75,19 @@ function messageOf(error: ErrorObject): string {
     default:
       return `${capitalize(error.message ?? 'Is not valid')}.`;
   }
+}
+
+/** A pattern reads best as what the schema says the value should be, next to the value sent. */
+function patternMessage(error: ErrorObject, pattern: string): string {
+  const description = (error.parentSchema as { description?: string } | undefined)?.description;
+  const sent = typeof error.data === 'string' ? `"${error.data}" does not fit here` : 'Does not fit here';
+  return description
+    ? `${sent}: expected ${lowerFirst(description.replace(/\.$/, ''))}.`
+    : `${sent}: it must match the pattern ${pattern}.`;
+}
+
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /** A union of constants reads best as the list of what it allows. */

@@ -7,6 +7,7 @@ import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
 import type { Clock } from '../lib/clock.js';
 import type { LiveIndex } from './live-index.js';
+import { publicationRoute } from './routes/publication.js';
 import { searchRoutes } from './routes/search.js';
 import { validateReleaseRoute } from './routes/validate-release.js';
 
@@ -34,6 +35,7 @@ export async function buildPublicApp(options: QueryAppOptions): Promise<HttpServ
 
 export interface InternalAppOptions {
   logger: FastifyBaseLogger;
+  live: LiveIndex;
   openApi?: () => unknown;
 }
 
@@ -43,6 +45,7 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
   await describeRoutes(app as unknown as FastifyInstance);
   healthRoute(app, 'internal');
   validateReleaseRoute(app);
+  publicationRoute(app, options.live);
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;
 }

@@ -5,6 +5,8 @@ import type { BlobStore, Database } from '../store/index.js';
 /** What searches read now: one loaded index with the release and snapshot it was built from. */
 export interface LiveState {
   runId: number;
+  /** Blob key of the loaded artifact: a switch names the same one and keeps the loaded index. */
+  artifact: string;
   release: string;
   snapshot: string;
   releaseFiles: Record<string, unknown>;
@@ -33,6 +35,12 @@ export class LiveIndex {
 
   current(): LiveState | undefined {
     return this.#state;
+  }
+
+  /** Whether this node serves what the live pointer names now (nothing live counts as served). */
+  async isUpToDate(): Promise<boolean> {
+    const live = await this.options.database.live.get();
+    return live === undefined || live.runId === this.#state?.runId;
   }
 
   /** Reads the pointer once and loads what it names if that is new. Concurrent calls share one read. */
@@ -67,13 +75,15 @@ export class LiveIndex {
     try {
       const live = await database.live.get();
       if (!live || live.runId === this.#state?.runId) return;
-      const [bytes, release] = await Promise.all([
-        blobs.get(live.artifact),
-        database.releases.get(live.releaseId),
-      ]);
-      const index = loadIndex(bytes);
+      const release = await database.releases.get(live.releaseId);
+      // A switch keeps the artifact: the index already loaded serves the new release files.
+      const index =
+        live.artifact === this.#state?.artifact
+          ? this.#state.index
+          : loadIndex(await blobs.get(live.artifact));
       this.#state = {
         runId: live.runId,
+        artifact: live.artifact,
         release: live.releaseId,
         snapshot: live.snapshotId,
         releaseFiles: release?.files ?? {},

@@ -1,48 +1,60 @@
 import type { Violation } from '../contracts/problem.js';
+import { RELEASE_FILE_NAMES } from '../contracts/release-files/index.js';
 import { canonicalJson } from '../lib/canonical-json.js';
 import { releaseId } from '../lib/ids.js';
+import { releaseChecks } from './checks/index.js';
+import { releaseView } from './release-view.js';
+import { checkFileSchema, isReleaseFileName } from './schema-check.js';
 
 export interface ValidRelease {
   id: string;
   files: Record<string, Record<string, unknown>>;
 }
 
-export type ReleaseCheck = { ok: true; release: ValidRelease } | { ok: false; violations: Violation[] };
-
-const FILE_NAME = /^[a-z][a-z0-9_-]*\.json$/;
+export type ReleaseCheckResult = { ok: true; release: ValidRelease } | { ok: false; violations: Violation[] };
 
 /**
- * Checks a release's files as a whole and names it by content. Every file must be a JSON object
- * under a `<name>.json` name; each problem becomes a violation naming the file and pointer.
+ * Checks a release's files as a whole and names it by content. First each file alone (a known
+ * name, a JSON object, its schema); then, when every file is well formed, everything that crosses
+ * files. Each problem is a violation naming the file, the JSON pointer and what to do.
  */
-export function validateRelease(files: Record<string, unknown>): ReleaseCheck {
-  const violations: Violation[] = [];
+export function validateRelease(files: Record<string, unknown>): ReleaseCheckResult {
+  const violations = checkEachFile(files);
+  if (violations.length === 0) {
+    const view = releaseView(files);
+    for (const check of releaseChecks) violations.push(...check(view));
+  }
+  if (violations.length > 0) return { ok: false, violations };
+  // Canonical form: keys in one order at every depth, so equal files have one id.
+  const canonical = JSON.parse(canonicalJson(files)) as ValidRelease['files'];
+  return { ok: true, release: { id: releaseId(canonical), files: canonical } };
+}
+
+function checkEachFile(files: Record<string, unknown>): Violation[] {
   const names = Object.keys(files);
   if (names.length === 0) {
-    violations.push({
-      pointer: '/files',
-      message: 'A release needs at least one file: add one, such as ranking.json.',
-    });
+    return [
+      { pointer: '/files', message: 'A release needs at least one file: add one, such as rules.json.' },
+    ];
   }
+  const violations: Violation[] = [];
   for (const name of names) {
-    if (!FILE_NAME.test(name)) {
+    const content = files[name];
+    if (!isReleaseFileName(name)) {
       violations.push({
         file: name,
         pointer: '',
-        message: 'A release file is named in lowercase and ends in .json, such as rules.json: rename it.',
+        message: `aisle reads no file named ${name}: a release holds ${RELEASE_FILE_NAMES.join(', ')}. Rename or remove it.`,
       });
-    }
-    const content = files[name];
-    if (content === null || typeof content !== 'object' || Array.isArray(content)) {
+    } else if (content === null || typeof content !== 'object' || Array.isArray(content)) {
       violations.push({
         file: name,
         pointer: '',
         message: 'The file must be a JSON object: wrap its content in { }.',
       });
+    } else {
+      violations.push(...checkFileSchema(name, content));
     }
   }
-  if (violations.length > 0) return { ok: false, violations };
-  // Canonical form: keys in code-point order at every depth, so equal files have one id.
-  const canonical = JSON.parse(canonicalJson(files)) as ValidRelease['files'];
-  return { ok: true, release: { id: releaseId(canonical), files: canonical } };
+  return violations;
 }

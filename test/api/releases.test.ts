@@ -12,10 +12,11 @@ afterAll(async () => stack.close());
 
 describe('POST /api/v1/releases', () => {
   it('stores a release named by content: 201 the first time, 200 after, whatever the key order', async () => {
-    const files = {
-      'ranking.json': { sorts: [], strengths: { boost: { slight: 1.1 } } },
-      'rules.json': { rules: [] },
+    const strengths = {
+      boost: { slight: 1.1, medium: 1.5, strong: 2 },
+      bury: { slight: 0.9, medium: 0.6, strong: 0.3 },
     };
+    const files = { 'ranking.json': { sorts: [], strengths }, 'rules.json': { rules: [] } };
     const first = await stack.manage('POST', '/releases', { files });
     expect(first.status).toBe(201);
     const created = await first.json();
@@ -24,7 +25,13 @@ describe('POST /api/v1/releases', () => {
 
     const reordered = {
       'rules.json': { rules: [] },
-      'ranking.json': { strengths: { boost: { slight: 1.1 } }, sorts: [] },
+      'ranking.json': {
+        strengths: {
+          bury: { strong: 0.3, medium: 0.6, slight: 0.9 },
+          boost: { strong: 2, slight: 1.1, medium: 1.5 },
+        },
+        sorts: [],
+      },
     };
     const again = await stack.manage('POST', '/releases', { files: reordered });
     expect(again.status).toBe(200);
@@ -38,6 +45,48 @@ describe('POST /api/v1/releases', () => {
     expect(problem.violations).toEqual([
       { file: 'rules.json', pointer: '', message: expect.stringContaining('JSON object') },
     ]);
+  });
+
+  it('answers 422 naming the file, the pointer and what to do for a schema mistake and a mistake across files', async () => {
+    const rules = {
+      rules: [{ id: 'too-long', description: 'x'.repeat(201), then: { rewrite: { remove: ['cheap'] } } }],
+    };
+    const attributes = { attributes: [{ code: 'price', label: 'Price', type: 'number' }] };
+    const response = await stack.manage('POST', '/releases', {
+      files: { 'rules.json': rules, 'attributes.json': attributes },
+    });
+    expect(response.status).toBe(422);
+    const problem = await response.json();
+    expect(problem.violations).toEqual([
+      { file: 'rules.json', pointer: '/rules/0/description', message: 'Must have at most 200 characters.' },
+    ]);
+
+    const across = await stack.manage('POST', '/releases', { files: { 'attributes.json': attributes } });
+    expect(across.status).toBe(422);
+    expect((await across.json()).violations).toEqual([
+      {
+        file: 'attributes.json',
+        pointer: '/attributes/0/code',
+        message: expect.stringContaining('"price" is a reserved word'),
+      },
+    ]);
+  });
+
+  it('refuses a file aisle does not read, naming the files a release holds', async () => {
+    const response = await stack.manage('POST', '/releases', { files: { 'rulez.json': { rules: [] } } });
+    expect(response.status).toBe(422);
+    const [violation] = (await response.json()).violations;
+    expect(violation).toMatchObject({ file: 'rulez.json', pointer: '' });
+    expect(violation.message).toContain('rules.json');
+  });
+
+  it('keeps $schema as written', async () => {
+    const files = { 'rules.json': { $schema: 'http://localhost:8090/schemas/rules.json', rules: [] } };
+    const response = await stack.manage('POST', '/releases', { files });
+    expect(response.status).toBeLessThan(300);
+    expect((await response.json()).files['rules.json'].$schema).toBe(
+      'http://localhost:8090/schemas/rules.json',
+    );
   });
 
   it('answers 400 when the body is not files by name', async () => {
@@ -58,8 +107,17 @@ describe('POST /api/v1/releases', () => {
 
 describe('GET /api/v1/releases', () => {
   it('lists releases newest first, paged with links and meta', async () => {
+    const ruleFile = (i: number) => ({
+      rules: [
+        {
+          id: `drop-word-${i}`,
+          description: `Removes word${i}`,
+          then: { rewrite: { remove: [`word${i}`] } },
+        },
+      ],
+    });
     for (let i = 0; i < 4; i++)
-      await stack.manage('POST', '/releases', { files: { 'ranking.json': { n: i } } });
+      await stack.manage('POST', '/releases', { files: { 'rules.json': ruleFile(i) } });
     const response = await stack.manage('GET', '/releases?per_page=2');
     expect(response.status).toBe(200);
     const page = await response.json();
@@ -70,7 +128,7 @@ describe('GET /api/v1/releases', () => {
     expect(page.links.next).toContain('page=2');
     expect(page.links.prev).toBeUndefined();
     const newest = await (await stack.manage('GET', `/releases/${page.data[0].id}`)).json();
-    expect(newest.files['ranking.json']).toEqual({ n: 3 });
+    expect(newest.files['rules.json']).toEqual(ruleFile(3));
     const last = await (
       await call(page.links.last, { headers: { authorization: 'Bearer test-management-key' } })
     ).json();
@@ -145,5 +203,25 @@ describe('when the query side does not answer', () => {
     } finally {
       await controlOnly.close();
     }
+  });
+});
+
+describe('GET /schemas/{file}', () => {
+  it("serves each release file's JSON Schema without a key, for editors", async () => {
+    const response = await call(`${stack.urls.management}/schemas/rules.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/schema+json');
+    const schema = await response.json();
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(schema.$id).toBe(`${stack.urls.management}/schemas/rules.json`);
+    expect(schema.properties.rules).toBeDefined();
+    expect(JSON.stringify(schema)).toContain('#/$defs/Selector');
+    expect(schema.$defs.Selector).toBeDefined();
+  });
+
+  it('answers 404 for a file that is not a release file', async () => {
+    const response = await call(`${stack.urls.management}/schemas/prices.json`);
+    expect(response.status).toBe(404);
+    expect((await response.json()).detail).toContain('rules.json');
   });
 });

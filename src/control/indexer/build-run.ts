@@ -2,7 +2,9 @@ import { readCatalog } from '../../catalog/read-catalog.js';
 import { countRejected } from '../../catalog/report.js';
 import type { IndexRun } from '../../contracts/management.js';
 import { compileIndex, indexStats, loadIndex } from '../../engine/index.js';
+import { decidePublication } from '../../release/publication.js';
 import type { BlobStore, Database, IndexRunRecord } from '../../store/index.js';
+import { engineSettingsOf } from './engine-settings.js';
 
 /** The steps of a run, in order; a failed run names the one it failed in. */
 export type RunStep = 'reading' | 'compiling' | 'storing';
@@ -27,9 +29,58 @@ const COURSE_CAUSES: Record<string, string> = {
   indexer: 'The indexer rebuilt what was live.',
 };
 
-/** Reads the run's snapshot, compiles it with its release and keeps the artifact as a blob. */
+/**
+ * Builds a run: by a switch when the live indexes can serve its release as they are (the same
+ * catalog, and only files searches read at query time changed), else by reading the snapshot,
+ * compiling it with the release and keeping the artifact as a blob. A rebuild asked for always
+ * builds.
+ */
 export async function buildRun(
   run: IndexRunRecord,
+  context: BuildContext,
+  startedAt: number,
+): Promise<BuiltRun> {
+  const release = await context.database.releases.get(run.releaseId);
+  if (!release) throw new RunFailure('reading', `The release ${run.releaseId} is not kept any more.`);
+  const switched =
+    run.trigger.kind === 'rebuild'
+      ? undefined
+      : await trySwitch(run, release.files, context.database, startedAt);
+  return switched ?? (await rebuild(run, release.files, context, startedAt));
+}
+
+async function trySwitch(
+  run: IndexRunRecord,
+  files: Record<string, unknown>,
+  database: Database,
+  startedAt: number,
+): Promise<BuiltRun | undefined> {
+  const live = await database.live.get();
+  if (!live) return undefined;
+  const [liveRelease, liveRun] = await Promise.all([
+    database.releases.get(live.releaseId),
+    database.indexRuns.get(live.runId),
+  ]);
+  const liveReport = liveRun?.report as BuiltRun['report'] | undefined;
+  if (!liveRelease || !liveReport) return undefined;
+  const decision = decidePublication(
+    { snapshot: run.snapshotId, files },
+    { snapshot: live.snapshotId, files: liveRelease.files },
+  );
+  if (decision.way !== 'switch') return undefined;
+  return {
+    artifact: live.artifact,
+    report: {
+      ...liveReport,
+      course: { way: 'switch', cause: decision.cause },
+      duration_ms: Math.round(performance.now() - startedAt),
+    },
+  };
+}
+
+async function rebuild(
+  run: IndexRunRecord,
+  files: Record<string, unknown>,
   context: BuildContext,
   startedAt: number,
 ): Promise<BuiltRun> {
@@ -43,13 +94,13 @@ export async function buildRun(
       `The bytes of snapshot ${run.snapshotId} are missing from storage: upload the catalog again.`,
     );
   }
-  const bytes = await blobs.get(snapshot.blob);
-  const read = readCatalog(bytes);
+  const read = readCatalog(await blobs.get(snapshot.blob));
 
   const total = read.entities.length;
   await context.progress('compiling', 0, total);
   let lastReport = 0;
   const artifactBytes = await compileIndex(read.entities, {
+    settings: engineSettingsOf(files),
     onProgress: ({ entities }) => {
       // Progress is written at most every 5,000 entities so that the database is not the bottleneck.
       if (entities - lastReport >= 5000) {
@@ -62,11 +113,10 @@ export async function buildRun(
   await context.progress('storing', total, total);
   const stats = indexStats(loadIndex(artifactBytes));
   const artifact = await blobs.put(artifactBytes);
-  const trigger = run.trigger as { kind: string };
   return {
     artifact,
     report: {
-      course: { way: 'rebuild', cause: COURSE_CAUSES[trigger.kind] ?? 'The indexes were built anew.' },
+      course: { way: 'rebuild', cause: COURSE_CAUSES[run.trigger.kind] ?? 'The indexes were built anew.' },
       entities: total,
       rejected: countRejected(read.rejected),
       types: stats.types,

@@ -1,10 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { PageQuery } from '../../contracts/common.js';
-import { CreateReleaseBody, PublishAccepted, Release, ReleaseList } from '../../contracts/management.js';
+import {
+  CreateReleaseBody,
+  Publication,
+  PublishAccepted,
+  Release,
+  ReleaseList,
+} from '../../contracts/management.js';
 import { Problem } from '../../contracts/problem.js';
 import { pagedAnswer, pageRequest } from '../../http/paging.js';
 import type { HttpServer } from '../../http/server.js';
 import type { ControlDeps } from '../services/deps.js';
+import { publicationOf } from '../services/publication.js';
 import { getRelease, listReleases, publishRelease, storeRelease } from '../services/releases.js';
 
 const ReleaseParams = Type.Object({ release: Type.String({ minLength: 1 }) });
@@ -81,5 +88,27 @@ export function releaseRoutes(app: HttpServer, deps: ControlDeps): void {
       },
     },
     async (request, reply) => reply.code(202).send(await publishRelease(deps, request.params.release)),
+  );
+
+  app.get(
+    '/releases/:release/publication',
+    {
+      schema: {
+        tags: ['management'],
+        operationId: 'getReleasePublication',
+        summary: 'How publishing would go live',
+        description:
+          'A switch (the live indexes stay, searches read the new files) or a rebuild, why, and for a rebuild an estimate from the last rebuild.',
+        params: ReleaseParams,
+        response: {
+          200: Type.Ref(Publication),
+          401: Type.Ref(Problem),
+          404: Type.Ref(Problem),
+          409: Type.Ref(Problem),
+          502: Type.Ref(Problem),
+        },
+      },
+    },
+    async (request) => publicationOf(deps, request.params.release),
   );
 }

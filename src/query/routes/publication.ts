@@ -1,0 +1,51 @@
+import { Type } from '@sinclair/typebox';
+import { PublicationDecision, PublicationRequest } from '../../contracts/management.js';
+import { Problem } from '../../contracts/problem.js';
+import type { HttpServer } from '../../http/server.js';
+import { AppError } from '../../lib/errors.js';
+import { decidePublication } from '../../release/publication.js';
+import { validateRelease } from '../../release/validate.js';
+import type { LiveIndex } from '../live-index.js';
+
+/** `POST /internal/publication`: how a release with a catalog would go live against what this node serves. */
+export function publicationRoute(app: HttpServer, live: LiveIndex): void {
+  app.post(
+    '/internal/publication',
+    {
+      schema: {
+        tags: ['internal'],
+        operationId: 'decidePublication',
+        summary: 'Decide how a release with a catalog would go live',
+        body: Type.Ref(PublicationRequest),
+        response: {
+          200: Type.Ref(PublicationDecision),
+          400: Type.Ref(Problem),
+          422: Type.Ref(Problem),
+          503: Type.Ref(Problem),
+        },
+      },
+    },
+    async (request) => {
+      const check = validateRelease(request.body.files);
+      if (!check.ok) {
+        throw new AppError(
+          'unprocessable',
+          'The release has violations: correct each file at the pointer named.',
+          check.violations,
+        );
+      }
+      if (!(await live.isUpToDate())) {
+        throw new AppError(
+          'unavailable',
+          'This query node has not loaded the live index yet; ask again in a moment.',
+        );
+      }
+      const current = live.current();
+      const decision = decidePublication(
+        { snapshot: request.body.snapshot, files: check.release.files },
+        current && { snapshot: current.snapshot, files: current.releaseFiles },
+      );
+      return { way: decision.way, cause: decision.cause, changed_files: decision.changed };
+    },
+  );
+}
