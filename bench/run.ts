@@ -4,6 +4,7 @@
  * Needs `npm run build` first (the HTTP part runs the built command).
  */
 import { generateCatalog } from '../src/catalog/demo/index.js';
+import { benchCatalog, catalogTable } from './catalog.js';
 import { benchEngine, drawQueries, markdownTable } from './engine.js';
 import { benchHttp } from './http.js';
 
@@ -21,3 +22,6 @@ for (const products of sizes) {
     `| ${products.toLocaleString('en')} | ${result.connections} | ${result.seconds} s | ${result.requestsPerSecond.toLocaleString('en')} | ${result.latencyP50Ms} ms | ${result.latencyP99Ms} ms | ${result.non2xx} |`,
   );
 }
+
+console.log('\n## Reading exports\n');
+console.log(catalogTable(await benchCatalog()));

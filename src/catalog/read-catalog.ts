@@ -1,8 +1,10 @@
 import type { CatalogEntity } from '../contracts/catalog-entity.js';
-import { AppError } from '../lib/errors.js';
-import { readJsonLines } from './readers/jsonl.js';
+import type { AttributesFile } from '../contracts/release-files/attributes.js';
+import type { FeedFile } from '../contracts/release-files/feed.js';
+import { readExport } from './read-export.js';
+import { noCatalog } from './refusal.js';
 import type { RejectedRows } from './report.js';
-import { type ExportFormat, formatNames, sniffFormat } from './sniff.js';
+import type { ExportFormat } from './sniff.js';
 
 export interface CatalogRead {
   format: ExportFormat;
@@ -10,29 +12,20 @@ export interface CatalogRead {
   rejected: RejectedRows;
 }
 
-const READABLE = "aisle's own JSON Lines entity format (one catalog entity per line)";
-
 /**
- * Reads a catalog from an export's bytes, recognizing the format from the bytes. Throws an
- * `unprocessable` AppError when the bytes hold no catalog, saying which formats are read.
+ * Reads a catalog from an export's bytes for an index run or an upload: any format readExport
+ * reads, mapped by the release's feed.json and attributes.json when given, every entity held.
+ * Throws an `unprocessable` AppError when the bytes hold no catalog, saying which formats are read.
  */
-export function readCatalog(bytes: Uint8Array): CatalogRead {
-  const format = sniffFormat(bytes);
-  if (format !== 'jsonl') {
-    throw new AppError(
-      'unprocessable',
-      format === 'empty'
-        ? `The body is empty: send a catalog in ${READABLE}.`
-        : `The body looks like ${formatNames[format]}, which is not read yet: send the catalog in ${READABLE}.`,
-    );
-  }
-  const { entities, rejected } = readJsonLines(bytes);
+export async function readCatalog(
+  bytes: Uint8Array,
+  files: { feed?: FeedFile; attributes?: AttributesFile } = {},
+): Promise<CatalogRead> {
+  const read = await readExport(bytes, { ...files, holdEntities: true });
+  const entities = read.entities as CatalogEntity[];
   if (entities.length === 0) {
-    const [cause] = rejected.keys();
-    throw new AppError(
-      'unprocessable',
-      `The body holds no catalog entity${cause ? ` (first problem: ${cause})` : ''}: send a catalog in ${READABLE}.`,
-    );
+    const [first] = read.rejected;
+    throw noCatalog(first ? `first problem: ${first.cause.replace(/\.$/, '')}` : 'no row makes a product');
   }
-  return { format, entities, rejected };
+  return { format: read.format, entities, rejected: read.rejectedRows };
 }

@@ -19,6 +19,7 @@ describe('readConfig', () => {
       livePollMs: 500,
       indexerPollMs: 500,
       indexerLeaseMs: 30_000,
+      exportRetentionMs: 72 * 3_600_000,
     });
   });
 
@@ -46,8 +47,10 @@ describe('readConfig', () => {
       SEARCH_MANAGEMENT_KEY: 'secret-key',
       AISLE_INTERNAL_URL: 'http://search:8081',
       AISLE_LOG_LEVEL: 'debug',
+      AISLE_EXPORT_RETENTION_HOURS: '24',
     });
     expect(config).toMatchObject({
+      exportRetentionMs: 24 * 3_600_000,
       host: '0.0.0.0',
       publicPort: 3000,
       internalPort: 3001,
@@ -104,6 +107,12 @@ describe('readConfig', () => {
     expect(() => readConfig({ AISLE_LOG_LEVEL: 'verbose' })).toThrow(
       /AISLE_LOG_LEVEL must be one of .*debug/,
     );
+  });
+
+  it('reads AISLE_EXPORT_RETENTION_HOURS as hours, 0 removing exports at the next clean-up', () => {
+    expect(readConfig({ AISLE_EXPORT_RETENTION_HOURS: '0' }).exportRetentionMs).toBe(0);
+    expect(readConfig({ AISLE_EXPORT_RETENTION_HOURS: '168' }).exportRetentionMs).toBe(168 * 3_600_000);
+    expect(() => readConfig({ AISLE_EXPORT_RETENTION_HOURS: '-1' })).toThrow(/AISLE_EXPORT_RETENTION_HOURS/);
   });
 
   it('reads the polling and lease times', () => {

@@ -17,6 +17,8 @@ export interface Config {
   livePollMs: number;
   indexerPollMs: number;
   indexerLeaseMs: number;
+  /** How long the export of a discarded or replaced import is kept before the clean-up removes it. */
+  exportRetentionMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -41,6 +43,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     livePollMs: integer(env, 'AISLE_LIVE_POLL_MS', 500, 10, 600_000),
     indexerPollMs: integer(env, 'AISLE_INDEXER_POLL_MS', 500, 10, 600_000),
     indexerLeaseMs: integer(env, 'AISLE_INDEXER_LEASE_MS', 30_000, 1_000, 3_600_000),
+    exportRetentionMs: integer(env, 'AISLE_EXPORT_RETENTION_HOURS', 72, 0, 87_600) * 3_600_000,
   };
 }
 

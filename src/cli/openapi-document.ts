@@ -7,6 +7,7 @@ import type { HttpServer } from '../http/server.js';
 import { systemClock } from '../lib/clock.js';
 import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import type { LiveIndex } from '../query/live-index.js';
+import type { KeptExports } from '../query/routes/imports.js';
 
 /**
  * The OpenAPI description of all three servers, generated from their route schemas. The apps are
@@ -25,7 +26,11 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
     ) as T;
   const apps: HttpServer[] = [
     await buildPublicApp({ logger, clock: systemClock, live: untouched<LiveIndex>('The live index') }),
-    await buildInternalApp({ logger, live: untouched<LiveIndex>('The live index') }),
+    await buildInternalApp({
+      logger,
+      live: untouched<LiveIndex>('The live index'),
+      exports: untouched<KeptExports>('Kept exports'),
+    }),
     await buildManagementApp({
       logger,
       deps: untouched<ControlDeps>('The control plane'),

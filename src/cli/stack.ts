@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildManagementApp } from '../control/app.js';
 import { Indexer } from '../control/indexer/indexer.js';
 import { httpQuerySide } from '../control/query-side.js';
+import { Scheduler } from '../control/scheduler.js';
 import type { ControlDeps } from '../control/services/deps.js';
 import { readCommittedOpenApi } from '../http/openapi.js';
 import type { HttpServer } from '../http/server.js';
@@ -11,6 +12,9 @@ import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import { LiveIndex } from '../query/live-index.js';
 import { type BlobStore, type Database, DirectoryBlobStore, openDatabase } from '../store/index.js';
 import type { Config } from './config.js';
+
+/** How often the control plane runs its timed work. */
+const SCHEDULER_INTERVAL_MS = 60_000;
 
 export interface Roles {
   query: boolean;
@@ -23,6 +27,8 @@ export interface RunningStack {
   deps: ControlDeps;
   live?: LiveIndex;
   indexer?: Indexer;
+  /** The control plane's timed work (the clean-up of exports); with the control role only. */
+  scheduler?: Scheduler;
   stop(): Promise<void>;
 }
 
@@ -48,7 +54,7 @@ export async function startStack(
     live = new LiveIndex({ database, blobs, logger, pollMs: config.livePollMs });
     await live.start();
     const publicApp = await buildPublicApp({ logger, clock, live, openApi });
-    const internalApp = await buildInternalApp({ logger, live, openApi });
+    const internalApp = await buildInternalApp({ logger, live, exports: { database, blobs }, openApi });
     urls.public = await listen(publicApp, config.host, config.publicPort, servers);
     urls.internal = await listen(internalApp, config.host, config.internalPort, servers);
   }
@@ -58,7 +64,14 @@ export async function startStack(
   );
   let indexer: Indexer | undefined;
   const deps: ControlDeps = { database, blobs, clock, querySide, runQueued: () => indexer?.nudge() };
+  let scheduler: Scheduler | undefined;
   if (roles.control) {
+    scheduler = new Scheduler({
+      deps,
+      logger,
+      exportRetentionMs: config.exportRetentionMs,
+      intervalMs: SCHEDULER_INTERVAL_MS,
+    });
     const app = await buildManagementApp({
       logger,
       deps,
@@ -67,6 +80,7 @@ export async function startStack(
       openApi,
     });
     urls.management = await listen(app, config.host, config.managementPort, servers);
+    scheduler.start();
   }
 
   if (roles.indexer) {
@@ -87,7 +101,9 @@ export async function startStack(
     deps,
     live,
     indexer,
+    scheduler,
     async stop() {
+      await scheduler?.stop();
       await indexer?.stop();
       live?.stop();
       await Promise.all(servers.map((server) => server.close()));

@@ -1,5 +1,23 @@
 import type { TSchema } from '@sinclair/typebox';
 import {
+  ChangeImportBody,
+  CompareAnswer,
+  CompareRequest,
+  DraftConflict,
+  DraftFiles,
+  Import,
+  ImportAccepted,
+  ImportChanges,
+  ImportDraft,
+  ImportExport,
+  ImportList,
+  ImportPublishAccepted,
+  ImportSummary,
+  InspectRequest,
+  PublishImportBody,
+} from './imports.js';
+import { Inspection } from './inspection.js';
+import {
   CatalogAccepted,
   CreateReleaseBody,
   IndexRun,
@@ -22,6 +40,8 @@ import { HealthResponse, Hit, SearchRequest, SearchResponse, Section, Selector }
 
 export * from './catalog-entity.js';
 export * from './common.js';
+export * from './imports.js';
+export * from './inspection.js';
 export * from './management.js';
 export * from './problem.js';
 export * from './search.js';
@@ -55,4 +75,20 @@ export const sharedSchemas: TSchema[] = [
   PublicationRequest,
   PublicationDecision,
   Publication,
+  ImportExport,
+  DraftFiles,
+  Import,
+  ImportSummary,
+  ImportList,
+  ImportDraft,
+  ImportAccepted,
+  ChangeImportBody,
+  PublishImportBody,
+  ImportPublishAccepted,
+  DraftConflict,
+  ImportChanges,
+  InspectRequest,
+  CompareRequest,
+  CompareAnswer,
+  Inspection,
 ];

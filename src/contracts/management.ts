@@ -75,6 +75,9 @@ export const RunTrigger = Type.Object(
       { description: 'What queued the run.' },
     ),
     detail: Type.Optional(Type.String()),
+    import: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'The import whose publishing queued the run.' }),
+    ),
   },
   { additionalProperties: false },
 );

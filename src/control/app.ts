@@ -4,6 +4,7 @@ import { healthRoute, openApiRoute } from '../http/common-routes.js';
 import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
 import { catalogRoutes } from './routes/catalog.js';
+import { importRoutes } from './routes/imports.js';
 import { indexRunRoutes } from './routes/index-runs.js';
 import { releaseRoutes } from './routes/releases.js';
 import { schemaRoutes } from './routes/schemas.js';
@@ -29,6 +30,7 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
     async (api) => {
       requireBearerKey(api as unknown as FastifyInstance, options.managementKey);
       await catalogRoutes(api, options.deps, options.uploadLimitBytes);
+      await importRoutes(api, options.deps, options.uploadLimitBytes);
       releaseRoutes(api, options.deps);
       indexRunRoutes(api, options.deps);
     },

@@ -1,3 +1,5 @@
+import type { CompareAnswer, CompareRequest, InspectRequest } from '../contracts/imports.js';
+import type { Inspection } from '../contracts/inspection.js';
 import type { PublicationDecision } from '../contracts/management.js';
 import type { Violation } from '../contracts/problem.js';
 import { AppError } from '../lib/errors.js';
@@ -14,6 +16,10 @@ export interface QuerySide {
   validateRelease(files: Record<string, unknown>): Promise<ReleaseValidation>;
   /** How the release would go live with the snapshot, against what the query side serves now. */
   publication(files: Record<string, unknown>, snapshot: string): Promise<PublicationDecision>;
+  /** What the indexer would make of a kept export with these release files. */
+  inspect(request: InspectRequest): Promise<Inspection>;
+  /** A draft export with its release against the live one: products, attributes and filters. */
+  compare(request: CompareRequest): Promise<CompareAnswer>;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -44,7 +50,29 @@ export function httpQuerySide(internalUrl: string): QuerySide {
       }
       throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
     },
+
+    inspect: (request) => exportCall(base, '/internal/imports/inspect', request) as Promise<Inspection>,
+
+    compare: (request) => exportCall(base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
   };
+}
+
+/**
+ * A call that reads kept exports: 404 (the snapshot's bytes are not in storage) and 422 (the export
+ * cannot be read, or the release has violations) are the caller's to act on, so they become 422.
+ */
+async function exportCall(base: string, path: string, request: unknown): Promise<unknown> {
+  const response = await call(`${base}${path}`, request);
+  const body = (await response.json()) as Record<string, unknown>;
+  if (response.status === 200) return body;
+  if (response.status === 404 || response.status === 422) {
+    throw new AppError(
+      'unprocessable',
+      String(body.detail ?? 'The export cannot be read.'),
+      (body.violations as Violation[] | undefined) ?? undefined,
+    );
+  }
+  throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
 }
 
 async function call(url: string, body: unknown): Promise<Response> {

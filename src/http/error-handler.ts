@@ -29,7 +29,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
         reply,
         problemBody(
           413,
-          `The body is larger than this endpoint accepts (${reply.server.initialConfig.bodyLimit} bytes at most).`,
+          `The body is larger than this endpoint accepts (${request.routeOptions.bodyLimit ?? reply.server.initialConfig.bodyLimit} bytes at most).`,
         ),
       );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

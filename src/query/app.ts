@@ -7,6 +7,7 @@ import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
 import type { Clock } from '../lib/clock.js';
 import type { LiveIndex } from './live-index.js';
+import { importRoutes, type KeptExports } from './routes/imports.js';
 import { publicationRoute } from './routes/publication.js';
 import { searchRoutes } from './routes/search.js';
 import { validateReleaseRoute } from './routes/validate-release.js';
@@ -36,6 +37,8 @@ export async function buildPublicApp(options: QueryAppOptions): Promise<HttpServ
 export interface InternalAppOptions {
   logger: FastifyBaseLogger;
   live: LiveIndex;
+  /** Where kept exports are read from: the shared database and blob store. */
+  exports: KeptExports;
   openApi?: () => unknown;
 }
 
@@ -46,6 +49,7 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
   healthRoute(app, 'internal');
   validateReleaseRoute(app);
   publicationRoute(app, options.live);
+  importRoutes(app, options.exports);
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;
 }

@@ -1,4 +1,5 @@
 import { type ConnectOptions, connect, type DialectName } from './connect.js';
+import { createImportsRepository, type ImportsRepository } from './imports-repository.js';
 import { createIndexRunsRepository, type IndexRunsRepository } from './index-runs-repository.js';
 import { createLiveRepository, type LiveRepository } from './live-repository.js';
 import { migrateToLatest } from './migrations.js';
@@ -22,6 +23,7 @@ export interface Database {
   readonly indexRuns: IndexRunsRepository;
   readonly live: LiveRepository;
   readonly settings: SettingsRepository;
+  readonly imports: ImportsRepository;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     indexRuns: createIndexRunsRepository(db, dialect),
     live: createLiveRepository(db),
     settings: createSettingsRepository(db),
+    imports: createImportsRepository(db, dialect),
     close: () => db.destroy(),
   };
 }

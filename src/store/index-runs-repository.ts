@@ -1,19 +1,15 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { type PageRequest, pageOffset } from '../lib/paging.js';
 import type { DialectName } from './connect.js';
 import { type ClaimRequest, claimRun } from './index-run-claim.js';
+import { insertQueuedRun, type NewIndexRun } from './index-run-enqueue.js';
 import { leaseExpiry, toIndexRun } from './index-run-rows.js';
 import { type RunOutcome, type RunSuccess, succeedRun } from './index-run-success.js';
-import type { IndexRunRecord, IndexRunTrigger, Instant, JsonObject } from './records.js';
+import type { IndexRunRecord, Instant, JsonObject } from './records.js';
 import { storedTime, toNumber } from './rows.js';
 import type { Schema } from './schema.js';
 
-export interface NewIndexRun {
-  trigger: IndexRunTrigger;
-  snapshotId: string;
-  releaseId: string;
-  at: Instant;
-}
+export type { NewIndexRun } from './index-run-enqueue.js';
 
 export interface RunFailure {
   at: Instant;
@@ -42,10 +38,9 @@ export interface IndexRunsRepository {
   latestSucceeded(): Promise<IndexRunRecord | undefined>;
   /** Whether a queued or running run builds this snapshot with this release (and so the same artifact). */
   unfinishedBuilds(snapshotId: string, releaseId: string): Promise<boolean>;
+  /** Whether a queued or running run reads this snapshot. */
+  readsSnapshot(snapshotId: string): Promise<boolean>;
 }
-
-/** Serializes enqueues on PostgreSQL, where two at once would each miss the other's queued run. */
-const ENQUEUE_LOCK = 0x6169_736c;
 
 export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectName): IndexRunsRepository {
   const ownRun = (id: number, owner: string) =>
@@ -56,28 +51,8 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
       .where('lease_owner', '=', owner);
 
   return {
-    async enqueue({ trigger, snapshotId, releaseId, at }) {
-      const queuedAt = storedTime(at);
-      const row = await db.transaction().execute(async (trx) => {
-        if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${ENQUEUE_LOCK})`.execute(trx);
-        await trx
-          .updateTable('index_runs')
-          .set({ status: 'superseded', finished_at: queuedAt })
-          .where('status', '=', 'queued')
-          .execute();
-        return trx
-          .insertInto('index_runs')
-          .values({
-            status: 'queued',
-            trigger: JSON.stringify(trigger),
-            snapshot_id: snapshotId,
-            release_id: releaseId,
-            attempts: 0,
-            queued_at: queuedAt,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      });
+    async enqueue(run) {
+      const row = await db.transaction().execute((trx) => insertQueuedRun(trx, dialect, run));
       return toIndexRun(row);
     },
 
@@ -149,6 +124,17 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
         .select('id')
         .where('snapshot_id', '=', snapshotId)
         .where('release_id', '=', releaseId)
+        .where('status', 'in', ['queued', 'running'])
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async readsSnapshot(snapshotId) {
+      const row = await db
+        .selectFrom('index_runs')
+        .select('id')
+        .where('snapshot_id', '=', snapshotId)
         .where('status', 'in', ['queued', 'running'])
         .limit(1)
         .executeTakeFirst();

@@ -2,12 +2,14 @@ export { assertBlobKey, BlobNotFoundError, type BlobStore, type StoredBlob } fro
 export type { ConnectOptions, DialectName } from './connect.js';
 export { type Database, type OpenDatabaseOptions, openDatabase } from './database.js';
 export { DirectoryBlobStore } from './directory-blob-store.js';
+export type { ImportPublication, ImportsRepository, NewImport } from './imports-repository.js';
 export type { ClaimRequest } from './index-run-claim.js';
 export { GIVEN_UP_ERROR, MAX_ATTEMPTS } from './index-run-rows.js';
 export type { RunOutcome, RunSuccess } from './index-run-success.js';
 export type { IndexRunsRepository, NewIndexRun, RunFailure } from './index-runs-repository.js';
 export type { LiveRepository } from './live-repository.js';
 export {
+  type ImportRecord,
   type IndexRunRecord,
   type IndexRunStatus,
   type IndexRunTrigger,

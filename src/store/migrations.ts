@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { DialectName } from './connect.js';
 import { initial } from './migrations/0001-initial.js';
+import { imports } from './migrations/0002-imports.js';
 import type { Schema } from './schema.js';
 
 /**
@@ -10,6 +11,7 @@ import type { Schema } from './schema.js';
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initial(dialect),
+    '0002-imports': imports(dialect),
   };
 }
 

@@ -74,3 +74,28 @@ export interface LiveRecord {
   artifact: string;
   since: string;
 }
+
+/** An export kept as a draft with the release files it changes; its state comes with its run. */
+export interface ImportRecord {
+  id: number;
+  /** Counts the writes to the import: a write names the revision it read. */
+  revision: number;
+  /** The export's file name as it arrived. */
+  name?: string;
+  snapshotId: string;
+  /** The release files it changes, by name, in canonical form. */
+  files: Record<string, unknown>;
+  createdAt: string;
+  discardedAt?: string;
+  /** When it was published last. */
+  publishedAt?: string;
+  /** The release it was built on when published (a draft builds on the one published now). */
+  baseReleaseId?: string;
+  releaseId?: string;
+  /** Its latest index run. */
+  runId?: number;
+  /** When the clean-up first saw another catalog or release go live in its place. */
+  replacedAt?: string;
+  /** When the clean-up removed the export's bytes. */
+  exportRemovedAt?: string;
+}

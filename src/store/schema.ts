@@ -13,6 +13,7 @@ export interface Schema {
   index_runs: IndexRunsTable;
   live: LiveTable;
   settings: SettingsTable;
+  imports: ImportsTable;
 }
 
 /** PostgreSQL hands `bigint` and `count(*)` back as text; SQLite as numbers. */
@@ -81,4 +82,26 @@ export interface LiveTable {
 export interface SettingsTable {
   key: string;
   value: string;
+}
+
+export interface ImportsTable {
+  id: Generated<number>;
+  /** Counts the writes to the row, so a write can name the one it read. */
+  revision: Generated<number>;
+  /** The export's file name as it arrived. */
+  name: string | null;
+  snapshot_id: string;
+  /** The release files it changes, by name, as canonical JSON. */
+  files: string;
+  created_at: string;
+  discarded_at: string | null;
+  published_at: string | null;
+  /** The published release it was built on when it was published last. */
+  base_release_id: string | null;
+  release_id: string | null;
+  /** Its latest index run. */
+  run_id: number | null;
+  /** When the clean-up first saw it replaced; the retention of its export counts from here. */
+  replaced_at: string | null;
+  export_removed_at: string | null;
 }

@@ -59,7 +59,7 @@ describe('PUT /api/v1/catalog', () => {
 
   it('answers 422 for a body that holds no catalog, and keeps nothing of it', async () => {
     stack = await startTestStack({ roles: { indexer: false } });
-    const bodies = ['', 'sku,title,price\n1,Kettle,35\n', '{"type":"product"}\n{"nope":1}\n', '[{"id":"1"}]'];
+    const bodies = ['', 'just some words', 'sku,title,price\n', '{"type":"product"}\n{"nope":1}\n', '[]'];
     for (const body of bodies) {
       const response = await stack.manage('PUT', '/catalog', body);
       expect(response.status).toBe(422);
@@ -72,12 +72,27 @@ describe('PUT /api/v1/catalog', () => {
     expect(await blobCount(stack.dataDir)).toBe(0);
   });
 
+  it('reads every format through the export readers: a CSV export and JSON records become catalogs', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const csv = await stack.manage('PUT', '/catalog', 'sku,title,price\n1,Kettle,35\n2,Teapot,20\n', {
+      'content-type': 'text/csv',
+    });
+    expect(csv.status).toBe(202);
+    expect((await csv.json()).snapshot).toMatchObject({ format: 'csv', entities: 2 });
+    const records = await stack.manage('PUT', '/catalog', '[{"id":"1","name":"Kettle","price":35}]', {
+      'content-type': 'application/json',
+    });
+    expect(records.status).toBe(202);
+    expect((await records.json()).snapshot).toMatchObject({ format: 'json', entities: 1 });
+  });
+
   it('answers 413 for an upload larger than the control plane accepts, and keeps nothing', async () => {
     stack = await startTestStack({ roles: { indexer: false }, env: { AISLE_UPLOAD_LIMIT_MB: '1' } });
     const line = JSON.stringify({ type: 'product', id: 'x', title: 'x'.repeat(1000) });
     const body = Array.from({ length: 1100 }, (_, i) => line.replace('"x"', `"${i}"`)).join('\n');
     const response = await stack.manage('PUT', '/catalog', body);
     expect(response.status).toBe(413);
+    expect((await response.json()).detail).toContain(`${1024 * 1024} bytes at most`);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
     expect(await stack.deps.database.snapshots.count()).toBe(0);
     expect(await blobCount(stack.dataDir)).toBe(0);

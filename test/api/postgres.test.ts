@@ -143,4 +143,41 @@ describe.skipIf(!postgresUrl)('the whole flow on PostgreSQL', () => {
     expect(page2.links.next).toBeUndefined();
     expect(page2.links.prev).toContain('page=1');
   });
+
+  it('keeps an export as an import, changes its files, publishes it and cleans up a discarded one', async () => {
+    const teapot: CatalogEntity = { type: 'product', id: 'p5', title: 'Homely Teapot', price: 20 };
+    const body = toJsonLines([...smallShop, teapot]);
+    const created = await stack.manage('POST', '/imports?name=shop.jsonl', body);
+    expect(created.status).toBe(201);
+    const draft = (await created.json()).import;
+    expect(draft).toMatchObject({ status: 'draft', builds_on: release, files: {} });
+
+    const synonyms = {
+      'synonyms.json': { dictionaries: { en: { groups: [{ words: ['teapot', 'kettle'] }] } } },
+    };
+    const changed = await stack.manage('PATCH', `/imports/${draft.id}`, {
+      version: draft.version,
+      files: synonyms,
+    });
+    expect(changed.status).toBe(200);
+    const { version } = await changed.json();
+    const stale = await stack.manage('PATCH', `/imports/${draft.id}`, { version: draft.version, files: {} });
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).draft.version).toBe(version);
+
+    const published = await stack.manage('POST', `/imports/${draft.id}/publish`, { version });
+    expect(published.status).toBe(202);
+    const { run } = await published.json();
+    expect(run.trigger).toEqual({ kind: 'import', import: draft.id });
+    await live(run.id);
+    expect((await (await stack.manage('GET', `/imports/${draft.id}`)).json()).status).toBe('live');
+    expect((await productsFor('teapot', run.id)).hits[0].entity).toBe('product:p5');
+
+    const other = (await (await stack.manage('POST', '/imports', toJsonLines(smallShop.slice(0, 3)))).json())
+      .import;
+    expect((await stack.manage('DELETE', `/imports/${other.id}`)).status).toBe(200);
+    const list = await (await stack.manage('GET', '/imports')).json();
+    expect(list.data.map((item: { status: string }) => item.status)).toEqual(['discarded', 'live']);
+    expect((await stack.scheduler!.runOnce()).removedExports).toEqual([]);
+  });
 });

@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { readJsonLines } from './jsonl.js';
+import type { CatalogEntity } from '../../contracts/catalog-entity.js';
+import type { RejectedRows } from '../report.js';
+import { keepSource } from '../source.js';
+import { openJsonLines } from './jsonl.js';
+
+/** The entities and the rejected lines by cause, as the reader hands them out. */
+async function readJsonLines(
+  bytes: Uint8Array,
+): Promise<{ entities: CatalogEntity[]; rejected: RejectedRows }> {
+  const entities: CatalogEntity[] = [];
+  const rejected: RejectedRows = new Map();
+  for await (const row of openJsonLines(await keepSource(bytes), 'utf-8').rows()) {
+    if (row.entity) entities.push(row.entity);
+    if (row.problem) rejected.set(row.problem, [...(rejected.get(row.problem) ?? []), row.number]);
+  }
+  return { entities, rejected };
+}
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const lines = (...rows: string[]) => encode(`${rows.join('\n')}\n`);
 
-describe('readJsonLines', () => {
-  it('reads every valid line as an entity, in order', () => {
-    const { entities, rejected } = readJsonLines(
+describe('openJsonLines', () => {
+  it('reads every valid line as an entity, in order', async () => {
+    const { entities, rejected } = await readJsonLines(
       lines(
         '{"type":"product","id":"sku-1","title":"Red shoe","price":59.9,"currency":"EUR"}',
         '{"type":"product","id":"sku-2","title":{"en":"Blue shoe","de":"Blauer Schuh"}}',
@@ -21,31 +37,31 @@ describe('readJsonLines', () => {
     expect(rejected.size).toBe(0);
   });
 
-  it('ignores blank lines but keeps counting them', () => {
-    const { entities, rejected } = readJsonLines(
+  it('ignores blank lines but keeps counting them', async () => {
+    const { entities, rejected } = await readJsonLines(
       encode('\n{"type":"product","id":"1"}\n   \n\r\n{not json}\n\n'),
     );
     expect(entities.map((e) => e.id)).toEqual(['1']);
     expect([...rejected.values()]).toEqual([[5]]);
   });
 
-  it('reads a file with CRLF line ends and no final newline', () => {
-    const { entities, rejected } = readJsonLines(
+  it('reads a file with CRLF line ends and no final newline', async () => {
+    const { entities, rejected } = await readJsonLines(
       encode('{"type":"product","id":"1"}\r\n{"type":"product","id":"2"}'),
     );
     expect(entities.map((e) => e.id)).toEqual(['1', '2']);
     expect(rejected.size).toBe(0);
   });
 
-  it('reads past a UTF-8 byte order mark', () => {
+  it('reads past a UTF-8 byte order mark', async () => {
     const bytes = Uint8Array.from([0xef, 0xbb, 0xbf, ...lines('{"type":"product","id":"1"}')]);
-    const { entities, rejected } = readJsonLines(bytes);
+    const { entities, rejected } = await readJsonLines(bytes);
     expect(entities).toEqual([{ type: 'product', id: '1' }]);
     expect(rejected.size).toBe(0);
   });
 
-  it('rejects lines that are not JSON, with their line numbers', () => {
-    const { entities, rejected } = readJsonLines(
+  it('rejects lines that are not JSON, with their line numbers', async () => {
+    const { entities, rejected } = await readJsonLines(
       lines(
         '{"type":"product","id":"1"}',
         '{"type":"product","id":',
@@ -57,8 +73,8 @@ describe('readJsonLines', () => {
     expect(rejected).toEqual(new Map([['The line is not valid JSON.', [2, 4]]]));
   });
 
-  it('rejects JSON that is not a catalog entity, saying where it fails', () => {
-    const { entities, rejected } = readJsonLines(
+  it('rejects JSON that is not a catalog entity, saying where it fails', async () => {
+    const { entities, rejected } = await readJsonLines(
       lines(
         '{"type":"product","title":"No id"}',
         '{"type":"product","id":"1","colour":"red"}',
@@ -75,8 +91,8 @@ describe('readJsonLines', () => {
     expect([...rejected.values()]).toEqual([[1], [2], [3]]);
   });
 
-  it('groups lines with the same cause together', () => {
-    const { rejected } = readJsonLines(
+  it('groups lines with the same cause together', async () => {
+    const { rejected } = await readJsonLines(
       lines(
         '{"type":"product"}',
         'oops',
@@ -92,8 +108,8 @@ describe('readJsonLines', () => {
     expect(rejected.size).toBe(2);
   });
 
-  it('rejects an id its type already has, keeping the first', () => {
-    const { entities, rejected } = readJsonLines(
+  it('rejects an id its type already has, keeping the first', async () => {
+    const { entities, rejected } = await readJsonLines(
       lines(
         '{"type":"product","id":"1","title":"First"}',
         '{"type":"product","id":"1","title":"Second"}',
@@ -104,8 +120,8 @@ describe('readJsonLines', () => {
     expect(rejected).toEqual(new Map([['The entity repeats an id its type already has.', [2, 3]]]));
   });
 
-  it('allows the same id under different types', () => {
-    const { entities, rejected } = readJsonLines(
+  it('allows the same id under different types', async () => {
+    const { entities, rejected } = await readJsonLines(
       lines(
         '{"type":"product","id":"shoes"}',
         '{"type":"category","id":"shoes"}',
@@ -116,7 +132,7 @@ describe('readJsonLines', () => {
     expect(rejected.size).toBe(0);
   });
 
-  it('reads nothing from an empty file', () => {
-    expect(readJsonLines(new Uint8Array())).toEqual({ entities: [], rejected: new Map() });
+  it('reads nothing from an empty file', async () => {
+    expect(await readJsonLines(new Uint8Array())).toEqual({ entities: [], rejected: new Map() });
   });
 });

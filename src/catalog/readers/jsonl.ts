@@ -1,58 +1,56 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { type CatalogEntity, CatalogEntity as CatalogEntitySchema } from '../../contracts/catalog-entity.js';
 import '../../contracts/formats.js';
-import type { RejectedRows } from '../report.js';
+import { decodeText } from '../encoding.js';
+import type { ByteSource } from '../source.js';
+import { flattenRecord, type Row, type RowReader } from './rows.js';
 
 const checkEntity = TypeCompiler.Compile(CatalogEntitySchema);
 
-export interface JsonLinesRead {
-  entities: CatalogEntity[];
-  rejected: RejectedRows;
-}
-
 /**
- * Reads aisle's own JSON Lines entity format. A line that is not a valid entity goes into the
- * report with its line number and cause, and reading goes on: one bad line never loses a catalog.
+ * aisle's own JSON Lines entity format, one entity per line. A line that is not a valid entity is
+ * a row with its line number and cause, and reading goes on: one bad line never loses a catalog.
+ * Each row carries its entity as it is; its cells (the entity's fields) serve the inspection.
  */
-export function readJsonLines(bytes: Uint8Array): JsonLinesRead {
-  const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
-  const entities: CatalogEntity[] = [];
-  const rejected: RejectedRows = new Map();
-  const seen = new Set<string>();
-  let lineNumber = 0;
-  for (const line of text.split('\n')) {
-    lineNumber += 1;
-    const trimmed = line.trim();
-    if (trimmed === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(trimmed);
-    } catch {
-      reject(rejected, 'The line is not valid JSON.', lineNumber);
-      continue;
-    }
-    if (!checkEntity.Check(value)) {
-      const first = checkEntity.Errors(value).First();
-      reject(
-        rejected,
-        `The line is not a catalog entity: ${first?.path || '/'} ${first?.message ?? ''}`.trim(),
-        lineNumber,
-      );
-      continue;
-    }
-    const key = `${value.type}:${value.id}`;
-    if (seen.has(key)) {
-      reject(rejected, 'The entity repeats an id its type already has.', lineNumber);
-      continue;
-    }
-    seen.add(key);
-    entities.push(value);
-  }
-  return { entities, rejected };
+export function openJsonLines(source: ByteSource, encoding: string): RowReader {
+  return { how: { kind: 'jsonl', encoding }, rows: () => readLines(source, encoding) };
 }
 
-function reject(rejected: RejectedRows, cause: string, line: number): void {
-  const lines = rejected.get(cause);
-  if (lines) lines.push(line);
-  else rejected.set(cause, [line]);
+async function* readLines(source: ByteSource, encoding: string): AsyncIterable<Row> {
+  const seen = new Set<string>();
+  let rest = '';
+  let line = 0;
+  for await (const text of decodeText(source.open(), encoding)) {
+    const lines = (rest + text).split('\n');
+    rest = lines.pop() ?? '';
+    for (const piece of lines) {
+      line++;
+      const row = lineRow(line, piece, seen);
+      if (row) yield row;
+    }
+  }
+  const last = lineRow(line + 1, rest, seen);
+  if (last) yield last;
+}
+
+function lineRow(number: number, text: string, seen: Set<string>): Row | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    return { number, cells: new Map(), problem: 'The line is not valid JSON.' };
+  }
+  if (!checkEntity.Check(value)) {
+    const first = checkEntity.Errors(value).First();
+    const problem = `The line is not a catalog entity: ${first?.path || '/'} ${first?.message ?? ''}`.trim();
+    return { number, cells: new Map(), problem };
+  }
+  const entity: CatalogEntity = value;
+  const key = `${entity.type}:${entity.id}`;
+  if (seen.has(key))
+    return { number, cells: new Map(), problem: 'The entity repeats an id its type already has.' };
+  seen.add(key);
+  return { number, cells: flattenRecord(entity), entity };
 }

@@ -4,6 +4,7 @@ import type { IndexRun } from '../../contracts/management.js';
 import { compileIndex, indexStats, loadIndex } from '../../engine/index.js';
 import { decidePublication } from '../../release/publication.js';
 import type { BlobStore, Database, IndexRunRecord } from '../../store/index.js';
+import { readerFiles } from '../services/export-read.js';
 import { engineSettingsOf } from './engine-settings.js';
 
 /** The steps of a run, in order; a failed run names the one it failed in. */
@@ -94,7 +95,8 @@ async function rebuild(
       `The bytes of snapshot ${run.snapshotId} are missing from storage: upload the catalog again.`,
     );
   }
-  const read = readCatalog(await blobs.get(snapshot.blob));
+  // The release says how to read the export: feed.json maps its columns, attributes.json types them.
+  const read = await readCatalog(await blobs.get(snapshot.blob), readerFiles(files));
 
   const total = read.entities.length;
   await context.progress('compiling', 0, total);

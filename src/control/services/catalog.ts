@@ -5,15 +5,18 @@ import { rfc3339 } from '../../lib/clock.js';
 import { snapshotId } from '../../lib/ids.js';
 import { indexRunAnswer, snapshotAnswer } from '../records.js';
 import type { ControlDeps } from './deps.js';
+import { readerFiles } from './export-read.js';
 import { queuedSentence } from './sentences.js';
 
 /**
- * Replaces the catalog: the bytes are read first (a body that holds no catalog is refused before
+ * Replaces the catalog: the bytes are read first, in any format the readers know and with the
+ * published release's feed.json and attributes.json (a body that holds no catalog is refused before
  * anything is kept), then kept byte for byte as a snapshot named by content, and an index run is
  * queued when a release is published.
  */
 export async function uploadCatalog(deps: ControlDeps, bytes: Buffer): Promise<CatalogAccepted> {
-  const read = readCatalog(bytes);
+  const published = await deps.database.releases.published();
+  const read = await readCatalog(bytes, readerFiles(published?.release.files ?? {}));
   const now = rfc3339(deps.clock.now());
   const blob = await deps.blobs.put(bytes);
   const id = snapshotId(bytes);
@@ -26,10 +29,11 @@ export async function uploadCatalog(deps: ControlDeps, bytes: Buffer): Promise<C
     receivedAt: now,
   });
   await deps.database.snapshots.setCurrentCatalog(id, now);
+  // The bytes are kept again: imports the clean-up took them from can be read and published again.
+  await deps.database.imports.restoreExports(id);
   const rejected = countRejected(read.rejected);
-  const kept = `The catalog is kept as snapshot ${id} with ${read.entities.length} entities${rejected ? ` (${rejected} lines could not be read)` : ''}.`;
+  const kept = `The catalog is kept as snapshot ${id} with ${read.entities.length} entities${rejected ? ` (${rejected} rows could not be read)` : ''}.`;
 
-  const published = await deps.database.releases.published();
   if (!published) {
     return {
       snapshot: snapshotAnswer(snapshot),

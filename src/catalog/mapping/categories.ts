@@ -1,0 +1,54 @@
+import type { CatalogEntity } from '../../contracts/catalog-entity.js';
+import { slug } from './names.js';
+
+interface Node {
+  id: string;
+  title: string;
+  parent?: string;
+  path: string;
+}
+
+/**
+ * The category entities of a read, made from the paths rows name ("Clothing > Polo shirts"):
+ * one node per distinct path, parents before children. A node's id is its path's words joined by
+ * `-` (`clothing-polo-shirts`), so the same name under two parents stays two nodes and the same
+ * export gives the same ids every time.
+ */
+export class CategoryTree {
+  private readonly nodes = new Map<string, Node>();
+  /** Paths seen before, to their last node's id: most rows repeat a path. */
+  private readonly leaves = new Map<string, string>();
+
+  /** The id of the path's last node, adding the nodes it lacks; undefined for an empty path. */
+  add(path: string[]): string | undefined {
+    const key = path.join('\u0000');
+    const known = this.leaves.get(key);
+    if (known !== undefined) return known;
+    let parent: Node | undefined;
+    for (const title of path) {
+      const part = slug(title) || 'category';
+      const id = parent ? `${parent.id}-${part}` : part;
+      let node = this.nodes.get(id);
+      if (!node) {
+        node = { id, title, path: `${parent ? parent.path : '/c'}/${part}` };
+        if (parent) node.parent = parent.id;
+        this.nodes.set(id, node);
+      }
+      parent = node;
+    }
+    if (parent) this.leaves.set(key, parent.id);
+    return parent?.id;
+  }
+
+  get size(): number {
+    return this.nodes.size;
+  }
+
+  entities(): CatalogEntity[] {
+    return [...this.nodes.values()].map((node) => {
+      const entity: CatalogEntity = { type: 'category', id: node.id, title: node.title, path: node.path };
+      if (node.parent) entity.parent = node.parent;
+      return entity;
+    });
+  }
+}

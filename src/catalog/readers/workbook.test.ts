@@ -1,0 +1,80 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/errors.js';
+import { keepSource } from '../source.js';
+import type { Row } from './rows.js';
+import { openWorkbook } from './workbook.js';
+
+async function workbook(fill: (book: ExcelJS.Workbook) => void): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  fill(book);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function read(bytes: Buffer, settings = {}) {
+  const reader = openWorkbook(await keepSource(bytes), settings);
+  const rows: Row[] = [];
+  for await (const row of reader.rows()) rows.push(row);
+  return {
+    how: reader.how,
+    rows: rows.map((row) => ({
+      number: row.number,
+      cells: Object.fromEntries(row.cells),
+      problem: row.problem,
+    })),
+  };
+}
+
+describe('openWorkbook', () => {
+  it('chooses the first sheet with rows, finds the header below a title, reads typed cells', async () => {
+    const bytes = await workbook((book) => {
+      book.addWorksheet('Empty');
+      book.addWorksheet('Notes').addRow(['Prices in EUR']);
+      const sheet = book.addWorksheet('Products');
+      sheet.addRow(['Summer catalog']);
+      sheet.addRow([]);
+      sheet.addRow(['sku', 'title', 'price', 'since', 'active']);
+      sheet.addRow([
+        'A1',
+        { richText: [{ text: 'Red ' }, { text: 'shoe' }] },
+        59.9,
+        new Date(Date.UTC(2024, 2, 1)),
+        true,
+      ]);
+      sheet.addRow(['A2', 'Sock', { formula: '2*3', result: 6 }, null, false]);
+    });
+    const { how, rows } = await read(bytes);
+    expect(how).toEqual({ kind: 'workbook', sheet: 'Products', header_row: 3 });
+    expect(rows).toEqual([
+      {
+        number: 4,
+        cells: { sku: 'A1', title: 'Red shoe', price: 59.9, since: '2024-03-01', active: true },
+        problem: undefined,
+      },
+      { number: 5, cells: { sku: 'A2', title: 'Sock', price: 6, active: false }, problem: undefined },
+    ]);
+  });
+
+  it('reads the sheet and header row feed.json names', async () => {
+    const bytes = await workbook((book) => {
+      book.addWorksheet('First').addRows([
+        ['a', 'b'],
+        ['1', '2'],
+      ]);
+      book.addWorksheet('Second').addRows([
+        ['x', 'y'],
+        ['id', 'name'],
+        ['7', 'Lamp'],
+      ]);
+    });
+    const { how, rows } = await read(bytes, { sheet: 'Second', headerRow: 2 });
+    expect(how).toEqual({ kind: 'workbook', sheet: 'Second', header_row: 2 });
+    expect(rows).toEqual([{ number: 3, cells: { id: '7', name: 'Lamp' }, problem: undefined }]);
+    await expect(read(bytes, { sheet: 'Third' })).rejects.toThrow(/no sheet "Third".*"First", "Second"/);
+  });
+
+  it('refuses a zip archive that holds no workbook', async () => {
+    const zip = Buffer.from('504b0304140000000000000000000000000000000000000000000000000000', 'hex');
+    await expect(read(zip)).rejects.toBeInstanceOf(AppError);
+  });
+});

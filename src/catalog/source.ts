@@ -1,0 +1,101 @@
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { noCatalog } from './refusal.js';
+
+/** Pieces a kept byte array is handed out in, so that parsers see a large file as a stream. */
+const PIECE_BYTES = 1 << 20;
+
+/**
+ * An export's bytes, kept once as they arrived (compressed if they were) and handed out from the
+ * start as often as a pass over the rows needs them. Reading a file in several passes keeps memory
+ * near the file's own size instead of holding every parsed row.
+ */
+export interface ByteSource {
+  /** The bytes were gzip-compressed; `open()` hands them out decompressed. */
+  readonly gzip: boolean;
+  /** The size of the export once decompressed (for gzip, as its trailer states it). */
+  readonly size: number;
+  /** The export's bytes, decompressed, from the first one. */
+  open(): AsyncIterable<Uint8Array>;
+}
+
+export async function keepSource(source: Uint8Array | AsyncIterable<Uint8Array>): Promise<ByteSource> {
+  const pieces = source instanceof Uint8Array ? [source] : await collect(source);
+  const first = pieces.find((piece) => piece.length > 0);
+  const gzip = first !== undefined && first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b;
+  const raw = (): AsyncIterable<Uint8Array> => handOut(pieces);
+  return {
+    gzip,
+    size: gzip ? gzipSize(pieces) : total(pieces),
+    open: gzip ? () => gunzip(raw()) : raw,
+  };
+}
+
+/** Decompressed bytes; a damaged or cut-off gzip is a body that holds no export. */
+async function* gunzip(compressed: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  try {
+    yield* Readable.from(compressed).pipe(createGunzip());
+  } catch (error) {
+    throw noCatalog(`it is gzip-compressed but cannot be decompressed: ${(error as Error).message}`);
+  }
+}
+
+async function collect(source: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
+  const pieces: Uint8Array[] = [];
+  for await (const piece of source) pieces.push(piece);
+  return pieces;
+}
+
+async function* handOut(pieces: Uint8Array[]): AsyncIterable<Uint8Array> {
+  for (const piece of pieces) {
+    for (let start = 0; start < piece.length; start += PIECE_BYTES) {
+      yield piece.subarray(start, Math.min(piece.length, start + PIECE_BYTES));
+    }
+  }
+}
+
+function total(pieces: Uint8Array[]): number {
+  return pieces.reduce((sum, piece) => sum + piece.length, 0);
+}
+
+/** The last four bytes of a gzip member hold its decompressed size modulo 2^32. */
+function gzipSize(pieces: Uint8Array[]): number {
+  const tail: number[] = [];
+  for (let p = pieces.length - 1; p >= 0 && tail.length < 4; p--) {
+    const piece = pieces[p]!;
+    for (let i = piece.length - 1; i >= 0 && tail.length < 4; i--) tail.unshift(piece[i]!);
+  }
+  if (tail.length < 4) return total(pieces);
+  return (tail[0]! | (tail[1]! << 8) | (tail[2]! << 16)) + tail[3]! * 2 ** 24;
+}
+
+/** The first `count` bytes of the (decompressed) export, or all of it when shorter. */
+export async function headOf(source: ByteSource, count: number): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of source.open()) {
+    parts.push(chunk);
+    length += chunk.length;
+    if (length >= count) break;
+  }
+  const head = Buffer.concat(parts, Math.min(length, count));
+  return new Uint8Array(head.buffer, head.byteOffset, head.length);
+}
+
+/** The bytes up to the first line break that ends a non-blank line, at most `limit` of them. */
+export async function firstLineOf(source: ByteSource, limit: number): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of source.open()) {
+    parts.push(chunk);
+    length += chunk.length;
+    const bytes = Buffer.concat(parts, length);
+    let start = 0;
+    for (let end = bytes.indexOf(0x0a); end !== -1; end = bytes.indexOf(0x0a, start)) {
+      if (bytes.subarray(start, end).some((byte) => byte > 0x20)) return bytes.subarray(0, end);
+      start = end + 1;
+    }
+    if (length >= limit) break;
+  }
+  return Buffer.concat(parts, Math.min(length, limit));
+}

@@ -1,0 +1,249 @@
+import { Type } from '@sinclair/typebox';
+import { READ_FORMATS } from '../../catalog/index.js';
+import { PageQuery } from '../../contracts/common.js';
+import {
+  ChangeImportBody,
+  DraftConflict,
+  Import,
+  ImportAccepted,
+  ImportChanges,
+  ImportDraft,
+  ImportList,
+  ImportPublishAccepted,
+  PublishImportBody,
+} from '../../contracts/imports.js';
+import { Inspection } from '../../contracts/inspection.js';
+import { Publication } from '../../contracts/management.js';
+import { Problem } from '../../contracts/problem.js';
+import { pagedAnswer, pageRequest } from '../../http/paging.js';
+import type { HttpServer } from '../../http/server.js';
+import type { ControlDeps } from '../services/deps.js';
+import {
+  changeImportFiles,
+  createImport,
+  discardImport,
+  getImport,
+  listImports,
+} from '../services/imports.js';
+import { importChanges, inspectImport } from '../services/imports-inspect.js';
+import { importPublication, publishImport } from '../services/imports-publish.js';
+import { acceptExportBodies, bodyBytes, EXPORT_CONTENT_TYPES } from './export-body.js';
+
+// Any text is taken so that an id that is not a number is answered 404, like an unknown one.
+const ImportParams = Type.Object({ import: Type.String({ description: 'The import id, an integer.' }) });
+
+function importId(params: { import: string }): number {
+  return /^\d{1,15}$/.test(params.import) ? Number(params.import) : 0;
+}
+
+const problem = Type.Ref(Problem);
+
+/** Imports: exports kept as drafts with the release files they are read with, then published. */
+export async function importRoutes(
+  app: HttpServer,
+  deps: ControlDeps,
+  uploadLimitBytes: number,
+): Promise<void> {
+  app.get(
+    '/imports',
+    {
+      schema: {
+        tags: ['management'],
+        operationId: 'listImports',
+        summary: 'List imports, newest first',
+        querystring: PageQuery,
+        response: { 200: Type.Ref(ImportList), 401: problem },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      const { items, total } = await listImports(deps, page);
+      return pagedAnswer(request, page, total, items);
+    },
+  );
+
+  await app.register(async (scope) => {
+    acceptExportBodies(scope, uploadLimitBytes);
+    scope.post(
+      '/imports',
+      {
+        bodyLimit: uploadLimitBytes,
+        schema: {
+          tags: ['management'],
+          operationId: 'createImport',
+          summary: 'Keep an export as a draft',
+          description: `Body: the export file, kept byte for byte as a snapshot. Sent as any of ${EXPORT_CONTENT_TYPES.join(', ')}; the format is recognized from the bytes (aisle reads ${READ_FORMATS}). Nothing goes live. 422 when the body holds no export: no format the readers know, or not one row. Sending the bytes of an export the clean-up removed brings it back for the imports that kept it.`,
+          querystring: Type.Object(
+            {
+              name: Type.Optional(
+                Type.String({
+                  minLength: 1,
+                  maxLength: 255,
+                  description: 'The file name, such as export.csv.',
+                }),
+              ),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 201: Type.Ref(ImportAccepted), 401: problem, 413: problem, 422: problem },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await createImport(deps, bodyBytes(request.body), (request.query as { name?: string }).name)),
+    );
+  });
+
+  app.get(
+    '/imports/:import',
+    {
+      schema: {
+        tags: ['management'],
+        operationId: 'getImport',
+        summary: 'Show an import with its files and run',
+        params: ImportParams,
+        response: { 200: Type.Ref(Import), 401: problem, 404: problem },
+      },
+    },
+    async (request) => getImport(deps, importId(request.params)),
+  );
+
+  app.patch(
+    '/imports/:import',
+    {
+      schema: {
+        tags: ['management'],
+        operationId: 'changeImport',
+        summary: 'Change the release files of a draft',
+        description:
+          'Only an unpublished import may change. The release the draft makes (the published release’s files with the draft’s over them) must have no violations. 409 names the draft as it is now in `draft` when `version` is not its version any more; without `draft` when the import was published or discarded.',
+        params: ImportParams,
+        body: Type.Ref(ChangeImportBody),
+        response: {
+          200: Type.Ref(ImportDraft),
+          400: problem,
+          401: problem,
+          404: problem,
+          409: Type.Ref(DraftConflict),
+          422: problem,
+          502: problem,
+        },
+      },
+    },
+    async (request) =>
+      changeImportFiles(deps, importId(request.params), request.body.version, request.body.files),
+  );
+
+  app.delete(
+    '/imports/:import',
+    {
+      schema: {
+        tags: ['management'],
+        operationId: 'discardImport',
+        summary: 'Discard an import',
+        description:
+          'Puts an unpublished import aside; it stays in the history and the clean-up removes its export after the retention period. Answers the import as it is now; 409 once it was published.',
+        params: ImportParams,
+        response: { 200: Type.Ref(Import), 401: problem, 404: problem, 409: problem },
+      },
+    },
+    async (request) => discardImport(deps, importId(request.params)),
+  );
+
+  app.get(
+    '/imports/:import/inspection',
+    {
+      schema: {
+        tags: ['management'],
+        operationId: 'inspectImport',
+        summary: 'What the import makes of its export',
+        description:
+          'How the file was read, every column with its destination and reason, the derived mapping and release files, counts, the first products and rejected rows by cause. 422 when the export cannot be read (or was removed by the clean-up) or the release has violations.',
+        params: ImportParams,
+        querystring: Type.Object(
+          {
+            sample: Type.Optional(
+              Type.Boolean({ description: 'Map only the first rows; a file up to 8 MB is read whole.' }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Ref(Inspection),
+          400: problem,
+          401: problem,
+          404: problem,
+          422: problem,
+          502: problem,
+        },
+      },
+    },
+    async (request) => inspectImport(deps, importId(request.params), request.query.sample === true),
+  );
+
+  app.get(
+    '/imports/:import/changes',
+    {
+      schema: {
+        tags: ['management'],
+        operationId: 'getImportChanges',
+        summary: 'What making the import live changes',
+        description:
+          'Products added and removed, attributes and filters new and gone, against what is live now; without a live catalog everything is new.',
+        params: ImportParams,
+        response: { 200: Type.Ref(ImportChanges), 401: problem, 404: problem, 422: problem, 502: problem },
+      },
+    },
+    async (request) => importChanges(deps, importId(request.params)),
+  );
+
+  app.post(
+    '/imports/:import/publish',
+    {
+      schema: {
+        tags: ['management'],
+        operationId: 'publishImport',
+        summary: 'Make the import live, or go back to an earlier one',
+        description:
+          'Keeps and publishes the import’s release, makes its export the catalog and queues an index run. 409 when the draft changed since `version` (with `draft`), or, without `draft`, when the import was discarded, is going live already, lost its export to the clean-up, or would remove half the live products or more while `removing` does not accept as many (`removes` and `live_products` say how many).',
+        params: ImportParams,
+        body: Type.Ref(PublishImportBody),
+        response: {
+          202: Type.Ref(ImportPublishAccepted),
+          400: problem,
+          401: problem,
+          404: problem,
+          409: Type.Ref(DraftConflict),
+          422: problem,
+          502: problem,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await publishImport(deps, importId(request.params), request.body)),
+  );
+
+  app.get(
+    '/imports/:import/publication',
+    {
+      schema: {
+        tags: ['management'],
+        operationId: 'getImportPublication',
+        summary: 'How publishing the import would go live',
+        description:
+          'A switch or a rebuild, why, and for a rebuild an estimate from the last rebuild. 409 when the import has no catalog that could go live (discarded, or its export removed); 422 when its release has violations.',
+        params: ImportParams,
+        response: {
+          200: Type.Ref(Publication),
+          401: problem,
+          404: problem,
+          409: problem,
+          422: problem,
+          502: problem,
+        },
+      },
+    },
+    async (request) => importPublication(deps, importId(request.params)),
+  );
+}

@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ControlDeps } from './services/deps.js';
+import { cleanUpExports } from './services/imports-cleanup.js';
+
+export interface PassResult {
+  /** Imports whose export the clean-up removed. */
+  removedExports: number[];
+}
+
+export interface SchedulerOptions {
+  deps: ControlDeps;
+  logger: FastifyBaseLogger;
+  /** How long the export of a discarded or replaced import is kept. */
+  exportRetentionMs: number;
+  /** How often the jobs run. */
+  intervalMs: number;
+}
+
+/**
+ * The control plane's timed work: one pass runs every job once, then waits an interval. Each job
+ * reads the time from the injected clock, so a test runs a pass with `runOnce` at a fixed time.
+ */
+export class Scheduler {
+  #timer: NodeJS.Timeout | undefined;
+  #pass: Promise<PassResult> | undefined;
+  #stopped = true;
+
+  constructor(private readonly options: SchedulerOptions) {}
+
+  start(): void {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    this.#schedule();
+  }
+
+  /** Stops scheduling and waits for a pass under way. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#pass?.catch(() => undefined);
+  }
+
+  /** Runs every job once and says what it did; a pass already under way is waited for, not overlapped. */
+  runOnce(): Promise<PassResult> {
+    this.#pass ??= this.#runJobs().finally(() => {
+      this.#pass = undefined;
+    });
+    return this.#pass;
+  }
+
+  async #runJobs(): Promise<PassResult> {
+    const { deps, logger, exportRetentionMs } = this.options;
+    const { removed } = await cleanUpExports(deps, exportRetentionMs);
+    if (removed.length > 0)
+      logger.info({ imports: removed }, 'exports of discarded and replaced imports removed');
+    return { removedExports: removed };
+  }
+
+  #schedule(): void {
+    if (this.#stopped) return;
+    this.#timer = setTimeout(() => {
+      this.runOnce()
+        .catch((error: unknown) => this.options.logger.error({ err: error }, 'a scheduled job failed'))
+        .finally(() => this.#schedule());
+    }, this.options.intervalMs);
+    this.#timer.unref();
+  }
+}

@@ -1,0 +1,125 @@
+import type { ImportAccepted, ImportDraft, ImportSummary } from '../../contracts/imports.js';
+import { rfc3339 } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { snapshotId } from '../../lib/ids.js';
+import type { PageRequest } from '../../lib/paging.js';
+import type { ControlDeps } from './deps.js';
+import { countEntities } from './export-read.js';
+import {
+  closedConflict,
+  draftAnswer,
+  draftConflict,
+  type ImportView,
+  importAnswer,
+  importContext,
+  importSummary,
+  loadImport,
+  viewOf,
+} from './imports-state.js';
+
+/**
+ * Keeps an export as a draft: the bytes as a snapshot named by content, and a new import that
+ * changes no release file yet. Nothing goes live. The same bytes sent again bring back the export
+ * of earlier imports the clean-up removed it from.
+ */
+export async function createImport(
+  deps: ControlDeps,
+  bytes: Buffer,
+  name: string | undefined,
+): Promise<ImportAccepted> {
+  const published = await deps.database.releases.published();
+  const read = await countEntities(bytes, published?.release.files ?? {}, name);
+  const now = rfc3339(deps.clock.now());
+  const blob = await deps.blobs.put(bytes);
+  const id = snapshotId(bytes);
+  await deps.database.snapshots.put({
+    id,
+    blob,
+    format: read.format,
+    bytes: bytes.length,
+    entities: read.entities,
+    receivedAt: now,
+  });
+  await deps.database.imports.restoreExports(id);
+  const record = await deps.database.imports.create({ name, snapshotId: id, createdAt: now });
+  const view = await viewOf(deps, record, await importContext(deps));
+  const path = `/api/v1/imports/${record.id}`;
+  return {
+    import: importAnswer(view),
+    next: `Import ${record.id} keeps ${name ?? 'the export'} as a draft (snapshot ${id}); nothing goes live. See what it makes of the export at GET ${path}/inspection and what publishing changes at GET ${path}/changes, correct release files with PATCH ${path}, then publish it with POST ${path}/publish naming version ${view.version}.`,
+  };
+}
+
+export async function listImports(
+  deps: ControlDeps,
+  page: PageRequest,
+): Promise<{ items: ImportSummary[]; total: number }> {
+  const [{ items, total }, context] = await Promise.all([
+    deps.database.imports.list(page),
+    importContext(deps),
+  ]);
+  const views = await Promise.all(items.map((record) => viewOf(deps, record, context)));
+  return { total, items: views.map(importSummary) };
+}
+
+export async function getImport(deps: ControlDeps, id: number) {
+  return importAnswer(await loadImport(deps, id));
+}
+
+/**
+ * Changes the files of a draft: each named file is replaced, or dropped with `null` so the
+ * published release's applies. The release the draft makes must have no violations; the query
+ * side checks it.
+ */
+export async function changeImportFiles(
+  deps: ControlDeps,
+  id: number,
+  version: string,
+  changes: Record<string, unknown>,
+): Promise<ImportDraft> {
+  const view = await loadImport(deps, id);
+  if (view.status !== 'draft') throw closedConflict(view);
+  if (version !== view.version) throw draftConflict(view);
+
+  const files: Record<string, unknown> = { ...view.record.files };
+  for (const [name, content] of Object.entries(changes)) {
+    if (content === null) delete files[name];
+    else files[name] = content;
+  }
+  const base = view.buildsOn ? await deps.database.releases.get(view.buildsOn) : undefined;
+  const release = { ...base?.files, ...files };
+  let canonical = files;
+  // A draft that changes nothing over nothing published makes no release yet: there is nothing to check.
+  if (Object.keys(release).length > 0) {
+    const check = await deps.querySide.validateRelease(release);
+    if (!check.ok) {
+      throw new AppError(
+        'unprocessable',
+        'The release this draft makes has violations: correct each file at the pointer named.',
+        check.violations,
+      );
+    }
+    canonical = Object.fromEntries(Object.keys(files).map((name) => [name, check.release.files[name]]));
+  }
+
+  const changed = await deps.database.imports.changeFiles(id, view.record.revision, canonical);
+  if (!changed) throw draftConflict(await loadImport(deps, id));
+  return draftAnswer(await viewOf(deps, changed, await importContext(deps)));
+}
+
+/** Puts a draft aside; it stays in the history and the clean-up removes its export later. */
+export async function discardImport(deps: ControlDeps, id: number) {
+  const view = await loadImport(deps, id);
+  if (view.record.publishedAt !== undefined) throw published(view);
+  if (!(await deps.database.imports.discard(id, rfc3339(deps.clock.now())))) {
+    throw published(await loadImport(deps, id));
+  }
+  return importAnswer(await loadImport(deps, id));
+}
+
+function published(view: ImportView): AppError {
+  return new AppError(
+    'conflict',
+    `Import ${view.record.id} was published on ${view.record.publishedAt}, so it stays; a later publish replaces it.`,
+  );
+}

@@ -1,0 +1,120 @@
+import { Type } from '@sinclair/typebox';
+import { type ExportRead, readExport } from '../../catalog/index.js';
+import { CompareAnswer, CompareRequest, InspectRequest } from '../../contracts/imports.js';
+import { Inspection } from '../../contracts/inspection.js';
+import { Problem } from '../../contracts/problem.js';
+import type { AttributesFile, FeedFile } from '../../contracts/release-files/index.js';
+import type { HttpServer } from '../../http/server.js';
+import { AppError } from '../../lib/errors.js';
+import { validateRelease } from '../../release/validate.js';
+import { BlobNotFoundError, type BlobStore, type Database } from '../../store/index.js';
+import { type CatalogFacts, catalogFacts, compareFacts } from './compare-exports.js';
+
+/** Where kept exports are read from: the snapshots' rows and their bytes in shared storage. */
+export interface KeptExports {
+  database: Database;
+  blobs: BlobStore;
+}
+
+const problem = Type.Ref(Problem);
+
+/**
+ * `POST /internal/imports/inspect` and `/internal/imports/compare`: what the indexer would make of
+ * a kept export with a release, and how that differs from what is live.
+ */
+export function importRoutes(app: HttpServer, store: KeptExports): void {
+  app.post(
+    '/internal/imports/inspect',
+    {
+      schema: {
+        tags: ['internal'],
+        operationId: 'inspectExport',
+        summary: 'What the indexer would make of a kept export',
+        description:
+          'Reads the snapshot from shared storage with the release files (`sample` maps the first rows of a file larger than 8 MB only). 404 when no such snapshot is kept; 422 when the export cannot be read or the release has violations.',
+        body: Type.Ref(InspectRequest),
+        response: { 200: Type.Ref(Inspection), 400: problem, 404: problem, 422: problem },
+      },
+    },
+    async (request) => {
+      const { snapshot, files, sample } = request.body;
+      const read = await readKept(store, snapshot, checkedFiles(files), {
+        sample: sample === true,
+        holdEntities: false,
+      });
+      return read.inspection();
+    },
+  );
+
+  app.post(
+    '/internal/imports/compare',
+    {
+      schema: {
+        tags: ['internal'],
+        operationId: 'compareExports',
+        summary: 'Compare a draft export with the live one',
+        description:
+          'Products added and removed, attributes and filters new and gone; without `live` everything is new. 404 when a snapshot is not kept; 422 when an export cannot be read or the draft release has violations.',
+        body: Type.Ref(CompareRequest),
+        response: { 200: Type.Ref(CompareAnswer), 400: problem, 404: problem, 422: problem },
+      },
+    },
+    async (request) => {
+      const { snapshot, files, live } = request.body;
+      const draft = await factsOf(await readKept(store, snapshot, checkedFiles(files)), files);
+      const before = live
+        ? await factsOf(await readKept(store, live.snapshot, live.files), live.files)
+        : undefined;
+      return compareFacts(draft, before);
+    },
+  );
+}
+
+/** The release files checked as a whole; none at all is no release yet: the export is read as it shows itself. */
+function checkedFiles(files: Record<string, unknown>): Record<string, unknown> {
+  if (Object.keys(files).length === 0) return files;
+  const check = validateRelease(files);
+  if (!check.ok) {
+    throw new AppError(
+      'unprocessable',
+      'The release has violations: correct each file at the pointer named.',
+      check.violations,
+    );
+  }
+  return check.release.files;
+}
+
+/** Reads a kept export with the release's feed.json and attributes.json. */
+async function readKept(
+  store: KeptExports,
+  snapshotId: string,
+  files: Record<string, unknown>,
+  options: { sample?: boolean; holdEntities?: boolean } = {},
+): Promise<ExportRead> {
+  const feed = files['feed.json'] as FeedFile | undefined;
+  const attributes = files['attributes.json'] as AttributesFile | undefined;
+  return readExport(await keptBytes(store, snapshotId), {
+    ...(feed ? { feed } : {}),
+    ...(attributes ? { attributes } : {}),
+    ...options,
+  });
+}
+
+async function keptBytes(store: KeptExports, snapshotId: string): Promise<Buffer> {
+  const snapshot = await store.database.snapshots.get(snapshotId);
+  if (!snapshot) throw new AppError('not_found', `There is no snapshot ${snapshotId}.`);
+  try {
+    return await store.blobs.get(snapshot.blob);
+  } catch (error) {
+    if (error instanceof BlobNotFoundError) {
+      throw new AppError('not_found', `The bytes of snapshot ${snapshotId} are not in storage any more.`);
+    }
+    throw error;
+  }
+}
+
+/** Attribute types come from the release's attributes.json, else from the one derived from the export. */
+function factsOf(read: ExportRead, files: Record<string, unknown>): Promise<CatalogFacts> {
+  const derived = read.derivedFiles.find((file) => file.name === 'attributes.json')?.content;
+  return catalogFacts(read.entities, [files['attributes.json'], derived]);
+}

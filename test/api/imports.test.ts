@@ -1,0 +1,306 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { minimalRelease, smallShop, toJsonLines } from '../support/catalog.js';
+import { call } from '../support/http.js';
+import { getImport, sendExport, storeAndPublishRelease } from '../support/imports.js';
+import { startTestStack, type TestStack } from '../support/stack.js';
+
+let stack: TestStack | undefined;
+afterEach(async () => {
+  await stack?.close();
+  stack = undefined;
+});
+
+const shop = toJsonLines(smallShop);
+
+async function blobCount(dataDir: string): Promise<number> {
+  try {
+    let count = 0;
+    for (const folder of await readdir(join(dataDir, 'blobs')))
+      count += (await readdir(join(dataDir, 'blobs', folder))).length;
+    return count;
+  } catch {
+    return 0;
+  }
+}
+
+describe('POST /api/v1/imports', () => {
+  it('keeps an export as a draft byte for byte: nothing goes live and no run is queued', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const response = await stack.manage('POST', '/imports?name=shop.jsonl', shop);
+    expect(response.status).toBe(201);
+    const { import: draft, next } = await response.json();
+    expect(draft).toMatchObject({
+      id: 1,
+      status: 'draft',
+      files: {},
+      export: { name: 'shop.jsonl', format: 'jsonl', bytes: Buffer.byteLength(shop) },
+    });
+    expect(draft.export.snapshot).toMatch(/^sn_[0-9a-f]{32}$/);
+    expect(draft.version).toMatch(/^dv_/);
+    for (const absent of ['builds_on', 'release', 'run', 'published_at', 'discarded_at']) {
+      expect(draft[absent]).toBeUndefined();
+    }
+    expect(next).toContain('GET /api/v1/imports/1/inspection');
+    expect(next).toContain('nothing goes live');
+    expect((await (await stack.manage('GET', '/index-runs')).json()).meta.total).toBe(0);
+    expect((await stack.manage('GET', '/live')).status).toBe(404);
+    const snapshot = await stack.deps.database.snapshots.get(draft.export.snapshot);
+    expect((await stack.deps.blobs.get(snapshot!.blob)).toString()).toBe(shop);
+  });
+
+  it('makes a new draft each time, keeping the same bytes as one snapshot', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const first = await sendExport(stack, shop);
+    const second = await sendExport(stack, shop, 'again.jsonl');
+    expect(second.id).toBe(first.id + 1);
+    expect(second.export.snapshot).toBe(first.export.snapshot);
+    expect(await stack.deps.database.snapshots.count()).toBe(1);
+  });
+
+  it('takes the export under any content type, and without a name', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    for (const type of ['text/csv', 'application/octet-stream', 'application/gzip', 'application/json']) {
+      const response = await stack.manage('POST', '/imports', shop, { 'content-type': type });
+      expect(response.status).toBe(201);
+      expect((await response.json()).import.export.name).toBeUndefined();
+    }
+  });
+
+  it('answers 422 for a body that holds no export, and keeps nothing', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    for (const body of ['', '   \n', 'just some words']) {
+      const response = await stack.manage('POST', '/imports?name=x.txt', body, {
+        'content-type': 'text/plain',
+      });
+      expect(response.status).toBe(422);
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
+      expect((await response.json()).detail, body).toMatch(/empty|no export|no known format/);
+    }
+    expect(await stack.deps.database.snapshots.count()).toBe(0);
+    expect(await blobCount(stack.dataDir)).toBe(0);
+  });
+
+  it('answers 413 for an upload larger than the control plane accepts, and keeps nothing', async () => {
+    stack = await startTestStack({ roles: { indexer: false }, env: { AISLE_UPLOAD_LIMIT_MB: '1' } });
+    const response = await stack.manage(
+      'POST',
+      '/imports?name=big.csv',
+      `sku,title\n${'1,x\n'.repeat(300_000)}`,
+      {
+        'content-type': 'text/csv',
+      },
+    );
+    expect(response.status).toBe(413);
+    expect(await blobCount(stack.dataDir)).toBe(0);
+    expect((await (await stack.manage('GET', '/imports')).json()).meta.total).toBe(0);
+  });
+});
+
+describe('GET /api/v1/imports and /imports/{import}', () => {
+  it('lists imports newest first, paged, with their file names', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    for (let i = 0; i < 3; i++) await sendExport(stack, shop, `export-${i}.jsonl`);
+    const page = await (await stack.manage('GET', '/imports?per_page=2')).json();
+    expect(page.data.map((item: { id: number }) => item.id)).toEqual([3, 2]);
+    expect(page.meta).toEqual({ current_page: 1, last_page: 2, per_page: 2, total: 3 });
+    expect(page.links.next).toContain('/api/v1/imports?page=2&per_page=2');
+    expect(page.data[0]).toMatchObject({
+      status: 'draft',
+      file_names: [],
+      export: { name: 'export-2.jsonl' },
+    });
+    expect(page.data[0].files).toBeUndefined();
+    const last = await (await stack.manage('GET', '/imports?page=2&per_page=2')).json();
+    expect(last.data.map((item: { id: number }) => item.id)).toEqual([1]);
+  });
+
+  it('shows one import with its files; 404 for an unknown one', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const draft = await sendExport(stack, shop);
+    const shown = await stack.manage('GET', `/imports/${draft.id}`);
+    expect(shown.status).toBe(200);
+    expect(await shown.json()).toEqual(draft);
+    for (const id of ['99', 'abc', '0']) {
+      const missing = await stack.manage('GET', `/imports/${id}`);
+      expect(missing.status).toBe(404);
+      expect((await missing.json()).detail).toContain('GET /api/v1/imports');
+    }
+  });
+});
+
+describe('PATCH /api/v1/imports/{import}', () => {
+  const synonyms = {
+    'synonyms.json': { dictionaries: { en: { groups: [{ words: ['kettle', 'boiler'] }] } } },
+  };
+
+  it('changes files on the version read; the version changes; null drops a file', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const draft = await sendExport(stack, shop);
+    const response = await stack.manage('PATCH', `/imports/${draft.id}`, {
+      version: draft.version,
+      files: synonyms,
+    });
+    expect(response.status).toBe(200);
+    const changed = await response.json();
+    expect(changed).toEqual({ import: draft.id, version: expect.any(String), files: synonyms });
+    expect(changed.version).not.toBe(draft.version);
+    expect((await getImport(stack, draft.id)).files).toEqual(synonyms);
+
+    const more = await (
+      await stack.manage('PATCH', `/imports/${draft.id}`, { version: changed.version, files: minimalRelease })
+    ).json();
+    expect(Object.keys(more.files).sort()).toEqual(['ranking.json', 'synonyms.json']);
+    const dropped = await (
+      await stack.manage('PATCH', `/imports/${draft.id}`, {
+        version: more.version,
+        files: { 'synonyms.json': null },
+      })
+    ).json();
+    expect(dropped.files).toEqual(minimalRelease);
+    // Dropping every file over nothing published leaves a draft that changes nothing.
+    const empty = await (
+      await stack.manage('PATCH', `/imports/${draft.id}`, {
+        version: dropped.version,
+        files: { 'ranking.json': null },
+      })
+    ).json();
+    expect(empty.files).toEqual({});
+    expect(empty.version).toBe(draft.version);
+  });
+
+  it('builds on the release published now: its version changes when another release is published', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const draft = await sendExport(stack, shop);
+    const release = await storeAndPublishRelease(stack, minimalRelease);
+    const now = await getImport(stack, draft.id);
+    expect(now.builds_on).toBe(release);
+    expect(now.version).not.toBe(draft.version);
+
+    const stale = await stack.manage('PATCH', `/imports/${draft.id}`, {
+      version: draft.version,
+      files: synonyms,
+    });
+    expect(stale.status).toBe(409);
+    const problem = await stale.json();
+    expect(problem).toMatchObject({
+      status: 409,
+      draft: { import: draft.id, version: now.version, builds_on: release, files: {} },
+    });
+    expect(problem.detail).toContain('changed since');
+  });
+
+  it('answers 409 with the draft as it is now when another change came first', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const draft = await sendExport(stack, shop);
+    await stack.manage('PATCH', `/imports/${draft.id}`, { version: draft.version, files: synonyms });
+    const second = await stack.manage('PATCH', `/imports/${draft.id}`, {
+      version: draft.version,
+      files: minimalRelease,
+    });
+    expect(second.status).toBe(409);
+    expect((await second.json()).draft.files).toEqual(synonyms);
+  });
+
+  it('answers 422 when the release it makes has violations, naming file and pointer', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const draft = await sendExport(stack, shop);
+    const response = await stack.manage('PATCH', `/imports/${draft.id}`, {
+      version: draft.version,
+      files: { 'ranking.json': { sorts: 'by price' }, 'notes.json': {} },
+    });
+    expect(response.status).toBe(422);
+    const problem = await response.json();
+    expect(problem.violations).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ file: 'ranking.json', pointer: expect.stringContaining('/sorts') }),
+        expect.objectContaining({ file: 'notes.json' }),
+      ]),
+    );
+    expect((await getImport(stack, draft.id)).files).toEqual({});
+  });
+
+  it('answers 400 for a body without a version and 404 for an unknown import', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const draft = await sendExport(stack, shop);
+    const bad = await stack.manage('PATCH', `/imports/${draft.id}`, { files: {} });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).violations[0].message).toBeDefined();
+    expect((await stack.manage('PATCH', '/imports/7', { version: 'x', files: {} })).status).toBe(404);
+  });
+
+  it('answers 409 without a draft once the import was discarded', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const draft = await sendExport(stack, shop);
+    await stack.manage('DELETE', `/imports/${draft.id}`);
+    const response = await stack.manage('PATCH', `/imports/${draft.id}`, {
+      version: draft.version,
+      files: synonyms,
+    });
+    expect(response.status).toBe(409);
+    const problem = await response.json();
+    expect(problem.draft).toBeUndefined();
+    expect(problem.detail).toContain('discarded');
+  });
+
+  it('answers 502 when the query side cannot check the release', async () => {
+    stack = await startTestStack({
+      roles: { query: false, indexer: false },
+      env: { AISLE_INTERNAL_URL: 'http://127.0.0.1:9' },
+    });
+    const draft = await sendExport(stack, shop);
+    const response = await stack.manage('PATCH', `/imports/${draft.id}`, {
+      version: draft.version,
+      files: synonyms,
+    });
+    expect(response.status).toBe(502);
+    expect((await getImport(stack, draft.id)).files).toEqual({});
+  });
+});
+
+describe('DELETE /api/v1/imports/{import}', () => {
+  it('discards a draft, which stays in the history; again changes nothing', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const draft = await sendExport(stack, shop);
+    const response = await stack.manage('DELETE', `/imports/${draft.id}`);
+    expect(response.status).toBe(200);
+    const discarded = await response.json();
+    expect(discarded).toMatchObject({ id: draft.id, status: 'discarded' });
+    expect(discarded.discarded_at).toBeDefined();
+    const again = await (await stack.manage('DELETE', `/imports/${draft.id}`)).json();
+    expect(again.discarded_at).toBe(discarded.discarded_at);
+    expect((await (await stack.manage('GET', '/imports')).json()).data[0].status).toBe('discarded');
+  });
+
+  it('answers 404 for an unknown import', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    expect((await stack.manage('DELETE', '/imports/3')).status).toBe(404);
+  });
+});
+
+describe('authentication', () => {
+  it('answers 401 on every imports endpoint without the key', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const calls: Array<[string, string]> = [
+      ['GET', '/imports'],
+      ['POST', '/imports'],
+      ['GET', '/imports/1'],
+      ['PATCH', '/imports/1'],
+      ['DELETE', '/imports/1'],
+      ['GET', '/imports/1/inspection'],
+      ['GET', '/imports/1/changes'],
+      ['POST', '/imports/1/publish'],
+      ['GET', '/imports/1/publication'],
+    ];
+    for (const [method, path] of calls) {
+      const response = await call(`${stack.urls.management}/api/v1${path}`, {
+        method,
+        headers: { authorization: 'Bearer wrong', 'content-type': 'application/json' },
+        ...(method === 'POST' || method === 'PATCH' ? { body: '{}' } : {}),
+      });
+      expect(response.status, `${method} ${path}`).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    }
+  });
+});
