@@ -1,17 +1,34 @@
 /**
- * `npm run bench`: the engine in process at 10k and 100k products, then requests per second over
- * HTTP against the built `aisle start`. Prints markdown tables for docs/BENCHMARKS.md.
+ * `npm run bench`: relevance on the judged Icecat queries (aisle beside SQLite FTS5), the engine
+ * in process at 10k, 100k and 1M products, then requests per second over HTTP against the built
+ * `aisle start`, and reading the real exports and a 200 MB CSV. Prints markdown tables for
+ * docs/BENCHMARKS.md.
  * Needs `npm run build` first (the HTTP part runs the built command).
  */
 import { generateCatalog } from '../src/catalog/demo/index.js';
 import { benchCatalog, catalogTable } from './catalog.js';
-import { benchEngine, drawQueries, markdownTable } from './engine.js';
+import { benchEngine, drawQueries, kindTable, markdownTable } from './engine.js';
 import { benchHttp } from './http.js';
+import { benchPlanner, plannerTable } from './planner.js';
+import { benchRelevance, summaryTable } from './relevance.js';
+
+console.log('## Relevance, judged Icecat queries (dev)\n');
+const relevance = await benchRelevance();
+console.log(summaryTable(relevance));
+console.log(
+  `\nQueries a baseline answers well (nDCG@10 >= 0.8) where aisle falls below 0.5: ${relevance.regressions.length === 0 ? 'none' : relevance.regressions.join(', ')}`,
+);
+
+console.log('\n## Engine, in process\n');
+const engine = await benchEngine([10_000, 100_000, 1_000_000]);
+console.log(markdownTable(engine));
+console.log();
+console.log(kindTable(engine));
+
+console.log('\n## Planner, in process\n');
+console.log(plannerTable(benchPlanner()));
 
 const sizes = [10_000, 100_000];
-console.log('## Engine, in process\n');
-console.log(markdownTable(await benchEngine(sizes)));
-
 console.log('\n## HTTP, POST /v1/search\n');
 console.log('| products | connections | duration | requests/s | latency p50 | latency p99 | non-2xx |');
 console.log('|---:|---:|---:|---:|---:|---:|---:|');

@@ -1,7 +1,7 @@
 import type { CatalogEntity } from '../contracts/catalog-entity.js';
 import { encodeIndex } from './artifact/layout.js';
 import { TypeBuilder } from './index/type-builder.js';
-import { type EngineSettings, fieldWeights } from './settings.js';
+import { type EngineSettings, typeSchema } from './settings.js';
 
 export interface CompileProgress {
   entities: number;
@@ -31,7 +31,8 @@ export async function compileIndex(
   const add = (entity: CatalogEntity): boolean => {
     let builder = builders.get(entity.type);
     if (builder === undefined) {
-      builder = new TypeBuilder(entity.type, fieldWeights(settings, entity.type), settings.locale);
+      const { schema, routing } = typeSchema(settings, entity.type);
+      builder = new TypeBuilder(entity.type, schema, routing, settings.locale);
       builders.set(entity.type, builder);
     }
     builder.add(entity);

@@ -1,5 +1,7 @@
 import type { TermDictionary } from './index/dictionary.js';
+import type { StemIndex } from './index/stems.js';
 import type { TypeData } from './index/type-data.js';
+import type { MatchScratch } from './match/scratch.js';
 import type { TopK } from './ranking/top-k.js';
 
 /** One type's index as searched: its arrays plus what loading derives from them. */
@@ -7,6 +9,14 @@ export interface TypeIndex extends TypeData {
   readonly dictionary: TermDictionary;
   /** Per posting, its field-weighted BM25 part before idf (see ranking/bm25.ts). */
   readonly impacts: Float32Array;
+  /** Average token count per field, for BM25 length normalization in explanations. */
+  readonly averageLengths: Float64Array;
+  /** Per stemmed language. */
+  readonly stemIndexes: Readonly<Record<string, StemIndex>>;
+  /** The first term id that is a word (identifiers and exempt words sort before it). */
+  readonly firstWordTerm: number;
+  readonly hasExactFields: boolean;
+  readonly hasIdentifiers: boolean;
 }
 
 /** A loaded index: the types in section order, and scratch that every search reuses. */
@@ -18,4 +28,5 @@ export interface EngineIndex {
   /** Where a page's hits are drained from the heap, best first. */
   readonly pageDocs: Uint32Array;
   readonly pageScores: Float64Array;
+  readonly scratch: MatchScratch;
 }

@@ -1,10 +1,15 @@
-import { tokenize } from './analysis/tokenize.js';
+import { type AnalyzedWords, analyzeWords } from './analysis/analyze.js';
+import { languageOf } from './analysis/locale.js';
+import { NO_SYNONYMS, type Synonyms } from './analysis/synonyms.js';
 import type { EngineIndex, TypeIndex } from './engine-index.js';
-import { documentFrequency, seek } from './index/postings.js';
 import { readResultFields } from './index/stored-fields.js';
 import { stringAt } from './index/string-table.js';
-import { inverseDocumentFrequency } from './ranking/bm25.js';
-import { REACHABLE_HITS, type TopK } from './ranking/top-k.js';
+import { positionAt } from './match/conjunction.js';
+import { expandQuery } from './match/expand.js';
+import { type LeaveOut, matchText } from './match/text-match.js';
+import { type SectionTrace, sectionTrace } from './match/trace.js';
+import type { ScoreParts } from './ranking/parts.js';
+import { REACHABLE_HITS } from './ranking/top-k.js';
 
 export interface EngineQuery {
   text: string;
@@ -14,6 +19,18 @@ export interface EngineQuery {
   perPage: number;
   /** Totals only, no hits. */
   countOnly?: boolean;
+  /** The request's locale: its language's stems are searched (default: the index's first language). */
+  locale?: string;
+  /** The synonyms of the request's locale, applied as the query runs (see compileSynonyms). */
+  synonyms?: Synonyms;
+  /** The last word also matches as the start of a word (as-you-type search, autocomplete), unless the text ends with a space. */
+  prefix?: boolean;
+  /** Each hit carries the parts of its score. */
+  explain?: boolean;
+  /** Which words may be left out when nothing matches all of them; default none. */
+  leaveOut?: LeaveOut;
+  /** Fill a short list (some, but fewer than FILL_BELOW matches) with documents lacking the least informative word, ranked after the rest. */
+  fill?: boolean;
 }
 
 export interface EngineHit {
@@ -21,6 +38,8 @@ export interface EngineHit {
   entity: string;
   fields: Record<string, unknown>;
   score: number;
+  /** With `explain`: why the hit scores what it does. */
+  parts?: ScoreParts;
 }
 
 export interface EngineSection {
@@ -29,24 +48,23 @@ export interface EngineSection {
   /** min(total, the reachable_hits limit): how far pages reach. */
   reachable: number;
   hits: EngineHit[];
+  /** What the section searched: each word's expansions, words left out, candidate counts. */
+  trace: SectionTrace;
 }
 
 export interface EngineResult {
-  /** The query's tokens joined by single spaces. */
+  /** The query's words, folded, joined by single spaces. */
   searchedText: string;
   sections: EngineSection[];
 }
 
-/** The page's range of ranks, [start, end), within the reachable hits. */
-interface PageWindow {
-  start: number;
-  end: number;
-}
+const ENDS_WITH_SPACE = /\s$/u;
 
 /**
- * Searches every type: a document matches when each query token occurs in one of its text
- * fields; matches rank by field-weighted BM25, ties to the lower doc id. Text without words
- * browses: every document, in catalog order.
+ * Searches every type: a document matches when each query word is found in one of its fields,
+ * as typed or by an alternative (identifier, joined or split words, synonym, stem, typo, and for
+ * the last word with `prefix` a completion); matches rank by the parts of ranking/parts.ts, ties
+ * to the lower doc id. Text without words browses: every document, in catalog order.
  */
 export function executeSearch(index: EngineIndex, query: EngineQuery): EngineResult {
   if (
@@ -59,17 +77,18 @@ export function executeSearch(index: EngineIndex, query: EngineQuery): EngineRes
   ) {
     throw new RangeError(`page and perPage must be integers >= 1, got ${query.page} and ${query.perPage}`);
   }
-  const tokens = tokenize(query.text);
-  const terms = [...new Set(tokens)];
+  const analyzed = analyzeWords(query.text);
   return {
-    searchedText: tokens.join(' '),
+    searchedText: analyzed.words.join(' '),
     sections: index.types
       .filter((type) => type.documents > 0)
-      .map((type) => (terms.length === 0 ? browse(type, query) : search(index, type, terms, query))),
+      .map((type) =>
+        analyzed.words.length === 0 ? browse(type, query) : search(index, type, analyzed, query),
+      ),
   };
 }
 
-function pageWindow(query: EngineQuery, reachable: number): PageWindow | undefined {
+function pageWindow(query: EngineQuery, reachable: number): { start: number; end: number } | undefined {
   const start = (query.page - 1) * query.perPage;
   if (query.countOnly || start >= reachable) return undefined;
   return { start, end: Math.min(start + query.perPage, reachable) };
@@ -81,74 +100,61 @@ function browse(type: TypeIndex, query: EngineQuery): EngineSection {
   const window = pageWindow(query, reachable);
   const hits: EngineHit[] = [];
   if (window) for (let doc = window.start; doc < window.end; doc++) hits.push(hit(type, doc, 0));
-  return { type: type.type, total, reachable, hits };
+  const trace: SectionTrace = {
+    searched: '',
+    words: [],
+    leftOut: [],
+    optional: [],
+    candidates: total,
+    attempts: [],
+  };
+  return { type: type.type, total, reachable, hits, trace };
 }
 
-function search(index: EngineIndex, type: TypeIndex, terms: string[], query: EngineQuery): EngineSection {
-  const ids: number[] = [];
-  for (const term of terms) {
-    const id = type.dictionary.lookup(term);
-    if (id < 0) return { type: type.type, total: 0, reachable: 0, hits: [] };
-    ids.push(id);
-  }
-  // The rarest term drives the walk; the others are only probed for its documents.
-  ids.sort((a, b) => documentFrequency(type.postings, a) - documentFrequency(type.postings, b));
+function search(
+  index: EngineIndex,
+  type: TypeIndex,
+  analyzed: AnalyzedWords,
+  query: EngineQuery,
+): EngineSection {
+  const language = stemLanguage(type, query.locale);
+  const slots = expandQuery(type, analyzed, {
+    prefix: query.prefix === true && !ENDS_WITH_SPACE.test(query.text),
+    language,
+    stemmer: language === undefined ? undefined : index.scratch.stemmer(language),
+    synonyms: query.synonyms ?? NO_SYNONYMS,
+  });
 
   // Which ranks the page shows is known only once the total is, so rank as deep as the page
   // reaches, then cut. A page starting beyond the reachable limit shows nothing whatever the total.
   const start = (query.page - 1) * query.perPage;
   const ranking = query.countOnly || start >= REACHABLE_HITS ? undefined : index.topK;
-  ranking?.reset(Math.min(start + query.perPage, REACHABLE_HITS));
-  const total = matchAll(type, ids, ranking);
+  const depth = Math.min(start + query.perPage, REACHABLE_HITS);
+  const options = { leaveOut: query.leaveOut ?? 'none', fill: query.fill === true };
+  const match = matchText(type, slots, options, ranking, depth, index.scratch);
+  const total = match.total;
   const reachable = Math.min(total, REACHABLE_HITS);
   const window = pageWindow(query, reachable);
   const hits: EngineHit[] = [];
   if (ranking && window) {
     const ranked = ranking.drain(index.pageDocs, index.pageScores);
     for (let rank = window.start; rank < Math.min(window.end, ranked); rank++) {
-      hits.push(hit(type, index.pageDocs[rank]!, index.pageScores[rank]!));
+      const doc = index.pageDocs[rank]!;
+      const shown = hit(type, doc, index.pageScores[rank]!);
+      if (query.explain && match.scorer) {
+        positionAt(match.sources, doc);
+        shown.parts = match.scorer.explain(doc);
+      }
+      hits.push(shown);
     }
   }
-  return { type: type.type, total, reachable, hits };
+  return { type: type.type, total, reachable, hits, trace: sectionTrace(slots, match) };
 }
 
-/**
- * Counts the documents holding every term (ids sorted rarest first) and offers each, scored, to
- * `ranking`. Document at a time: the rarest term's postings are walked, and each other term is
- * sought forward from where it last stopped, so nothing is allocated per document.
- */
-function matchAll(type: TypeIndex, ids: number[], ranking: TopK | undefined): number {
-  const { postings, impacts, documents } = type;
-  const { start, docs } = postings;
-  const termCount = ids.length;
-  const cursors = new Uint32Array(termCount);
-  const ends = new Uint32Array(termCount);
-  const idfs = new Float64Array(termCount);
-  for (let t = 0; t < termCount; t++) {
-    const id = ids[t]!;
-    cursors[t] = start[id]!;
-    ends[t] = start[id + 1]!;
-    idfs[t] = inverseDocumentFrequency(ends[t]! - cursors[t]!, documents);
-  }
-
-  let total = 0;
-  const driverEnd = ends[0]!;
-  walk: for (let position = cursors[0]!; position < driverEnd; position++) {
-    const doc = docs[position]!;
-    for (let t = 1; t < termCount; t++) {
-      const found = seek(docs, cursors[t]!, ends[t]!, doc);
-      cursors[t] = found;
-      if (found === ends[t]) break walk; // a term ran out: no later document can match
-      if (docs[found] !== doc) continue walk;
-    }
-    total++;
-    if (ranking) {
-      let score = idfs[0]! * impacts[position]!;
-      for (let t = 1; t < termCount; t++) score += idfs[t]! * impacts[cursors[t]!]!;
-      ranking.offer(doc, score);
-    }
-  }
-  return total;
+/** The language whose stems the query uses in this type: the locale's, else the index's first. */
+function stemLanguage(type: TypeIndex, locale: string | undefined): string | undefined {
+  const language = locale === undefined ? type.schema.languages[0] : languageOf(locale);
+  return language !== undefined && type.stemIndexes[language] ? language : undefined;
 }
 
 function hit(type: TypeIndex, doc: number, score: number): EngineHit {

@@ -1,5 +1,8 @@
 /** The search engine: pure and in memory; compiles catalogs into artifacts and searches them. */
 
+export { forLocale, languageOf } from './analysis/locale.js';
+export { STEMMED_LANGUAGES } from './analysis/stem.js';
+export { compileSynonyms, NO_SYNONYMS, type Synonyms } from './analysis/synonyms.js';
 export { tokenize } from './analysis/tokenize.js';
 export { type CompileOptions, type CompileProgress, compileIndex } from './compile.js';
 export type { EngineIndex } from './engine-index.js';
@@ -11,5 +14,15 @@ export {
   executeSearch,
 } from './execute.js';
 export { loadIndex } from './load.js';
-export { DEFAULT_FIELD_WEIGHTS, type EngineSettings } from './settings.js';
+export type { LeaveOut } from './match/text-match.js';
+export type { ExpansionTrace, SectionTrace, WordTrace } from './match/trace.js';
+export type { MatchKind, ScoreParts, WordPart } from './ranking/parts.js';
+export {
+  type AttributeSearchKind,
+  DEFAULT_FIELD_WEIGHTS,
+  type EngineSettings,
+  type SearchFieldSetting,
+  type TypeSearchSettings,
+  type TypoSettings,
+} from './settings.js';
 export { type IndexStats, indexStats } from './stats.js';

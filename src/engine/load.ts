@@ -1,8 +1,11 @@
+import { FIRST_WORD_TERM } from './analysis/identifiers.js';
 import { ArtifactReader } from './artifact/container.js';
 import { decodeIndex } from './artifact/layout.js';
-import type { EngineIndex } from './engine-index.js';
+import type { EngineIndex, TypeIndex } from './engine-index.js';
 import { TermDictionary } from './index/dictionary.js';
-import { postingImpacts } from './ranking/bm25.js';
+import { StemIndex } from './index/stems.js';
+import { MatchScratch } from './match/scratch.js';
+import { averageFieldLengths, postingImpacts } from './ranking/bm25.js';
 import { REACHABLE_HITS, TopK } from './ranking/top-k.js';
 
 /**
@@ -12,16 +15,29 @@ import { REACHABLE_HITS, TopK } from './ranking/top-k.js';
  */
 export function loadIndex(bytes: Uint8Array): EngineIndex {
   const reader = new ArtifactReader(bytes);
-  const types = decodeIndex(reader).map((data) => ({
-    ...data,
-    dictionary: new TermDictionary(data.terms),
-    impacts: postingImpacts(data.postings, data.fieldLengths, data.documents, data.weights),
-  }));
+  const types = decodeIndex(reader).map((data): TypeIndex => {
+    const fieldCount = data.schema.fields.length;
+    const averageLengths = averageFieldLengths(data.fieldLengths, data.documents, fieldCount);
+    const dictionary = new TermDictionary(data.terms);
+    return {
+      ...data,
+      dictionary,
+      impacts: postingImpacts(data.postings, data.fieldLengths, averageLengths, data.weights),
+      averageLengths,
+      stemIndexes: Object.fromEntries(
+        Object.entries(data.stems).map(([language, table]) => [language, new StemIndex(table)]),
+      ),
+      firstWordTerm: dictionary.lowerBound(FIRST_WORD_TERM),
+      hasExactFields: data.schema.fields.some((field) => field.kind === 'exact'),
+      hasIdentifiers: data.schema.fields.some((field) => field.kind === 'identifier'),
+    };
+  });
   return {
     types,
     byteLength: reader.bytes.length,
     topK: new TopK(REACHABLE_HITS),
     pageDocs: new Uint32Array(REACHABLE_HITS),
     pageScores: new Float64Array(REACHABLE_HITS),
+    scratch: new MatchScratch(Math.max(0, ...types.map((type) => type.documents))),
   };
 }

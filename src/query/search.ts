@@ -1,5 +1,13 @@
+import type { ChannelsFile, SynonymsFile } from '../contracts/release-files/index.js';
 import type { SearchRequest, SearchResponse } from '../contracts/search.js';
-import { executeSearch } from '../engine/index.js';
+import {
+  compileSynonyms,
+  type EngineResult,
+  type EngineSection,
+  executeSearch,
+  forLocale,
+  type Synonyms,
+} from '../engine/index.js';
 import { AppError } from '../lib/errors.js';
 import { newQueryId } from '../lib/ids.js';
 import type { LiveState } from './live-index.js';
@@ -34,15 +42,27 @@ export function answerSearch(
   const typed = request.query ?? '';
   const page = request.page ?? 1;
   const perPage = request.per_page ?? DEFAULT_PER_PAGE;
+  const locale = requestLocale(live.releaseFiles, request);
+  const explain = request.debug === true;
   const result = executeSearch(live.index, {
     text: typed,
     page,
     perPage,
     countOnly: request.count_only === true,
+    ...(locale ? { locale, synonyms: liveSynonyms(live.releaseFiles, locale) } : {}),
+    // As the shopper types, the last word is the start of a word.
+    prefix: request.on === 'autocomplete',
+    explain,
+    // Words no product knows are left out when nothing matches; a short list is filled with
+    // products lacking the least informative word, after those that have every word.
+    leaveOut: 'unknown',
+    fill: true,
   });
   const listed = result.sections.some((section) => section.type === 'product')
     ? 'product'
     : (result.sections[0]?.type ?? 'product');
+  const listedSection = result.sections.find((section) => section.type === listed);
+  const searched = listedSection ? listedSection.trace.searched : result.searchedText;
   const sections = result.sections.map((section) => {
     if (section.type === listed) {
       return {
@@ -60,22 +80,97 @@ export function answerSearch(
     query_id: newQueryId(arrival),
     release: live.release,
     snapshot: live.snapshot,
-    query: { typed, searched: result.searchedText },
+    query: { typed, searched },
     listed,
     sections,
-    ...(request.debug
-      ? {
-          trace: [
-            { step: 'arrival', time: arrival.toISOString() },
-            { step: 'analysis', typed, searched: result.searchedText },
-            ...result.sections.map((section) => ({
-              step: 'match',
-              type: section.type,
-              candidates: section.total,
-            })),
-          ],
-        }
-      : {}),
+    ...(request.debug ? { trace: traceOf(arrival, typed, searched, result, listed, page, locale) } : {}),
+  };
+}
+
+/** The request's locale: its own, else its channel's first, else the first channel's first. */
+function requestLocale(files: Record<string, unknown>, request: SearchRequest): string | undefined {
+  if (request.locale !== undefined) return request.locale;
+  const channels = (files['channels.json'] as ChannelsFile | undefined)?.channels ?? [];
+  const channel = channels.find((candidate) => candidate.id === request.channel) ?? channels[0];
+  return channel?.locales[0];
+}
+
+/** Compiled synonyms per live release files and locale: a switch brings new files, so new synonyms. */
+const compiledSynonyms = new WeakMap<Record<string, unknown>, Map<string, Synonyms>>();
+
+function liveSynonyms(files: Record<string, unknown>, locale: string): Synonyms {
+  let byLocale = compiledSynonyms.get(files);
+  if (!byLocale) {
+    byLocale = new Map();
+    compiledSynonyms.set(files, byLocale);
+  }
+  let synonyms = byLocale.get(locale);
+  if (!synonyms) {
+    const dictionaries = (files['synonyms.json'] as SynonymsFile | undefined)?.dictionaries ?? {};
+    synonyms = compileSynonyms(forLocale(dictionaries, locale));
+    byLocale.set(locale, synonyms);
+  }
+  return synonyms;
+}
+
+/** The trace of a search: arrival, analysis, then per section what it matched and how it ranked. */
+function traceOf(
+  arrival: Date,
+  typed: string,
+  searched: string,
+  result: EngineResult,
+  listed: string,
+  page: number,
+  locale: string | undefined,
+): Array<Record<string, unknown>> {
+  // The hits as the answer shows them: a side section its first few, on the first page only.
+  const shown = (section: EngineSection) =>
+    section.type === listed ? section.hits : page === 1 ? section.hits.slice(0, SIDE_SECTION_HITS) : [];
+  return [
+    { step: 'arrival', time: arrival.toISOString() },
+    {
+      step: 'analysis',
+      typed,
+      searched,
+      words: result.searchedText === '' ? [] : result.searchedText.split(' '),
+      ...(locale ? { locale } : {}),
+    },
+    ...result.sections.map(matchStep),
+    ...result.sections
+      .filter((section) => shown(section).length > 0)
+      .map((section) => rankStep(section.type, shown(section))),
+  ];
+}
+
+function matchStep(section: EngineSection): Record<string, unknown> {
+  const { trace } = section;
+  return {
+    step: 'match',
+    type: section.type,
+    candidates: section.total,
+    searched: trace.searched,
+    words: trace.words.map((word) => ({
+      word: word.word,
+      expansions: word.expansions,
+      ...(word.leftOut ? { left_out: true } : {}),
+      ...(word.optional ? { optional: true } : {}),
+    })),
+    left_out: trace.leftOut,
+    optional: trace.optional,
+    attempts: trace.attempts,
+  };
+}
+
+function rankStep(type: string, hits: EngineSection['hits']): Record<string, unknown> {
+  return {
+    step: 'rank',
+    type,
+    hits: hits.map((hit, rank) => ({
+      rank: rank + 1,
+      entity: hit.entity,
+      score: hit.score,
+      ...(hit.parts ? { parts: hit.parts } : {}),
+    })),
   };
 }
 

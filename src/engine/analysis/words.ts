@@ -35,14 +35,21 @@ function isWordPart(cls: number): boolean {
 
 /** Appends the word-like segments of `text` to `out`. */
 export function appendWords(text: string, out: string[]): void {
-  if (isAscii(text)) appendAsciiWords(text, out);
+  scanWords(text, (start, end) => {
+    out.push(text.slice(start, end));
+  });
+}
+
+/** Calls `onWord` with the start and end offsets of each word-like segment of `text`, in order. */
+export function scanWords(text: string, onWord: (start: number, end: number) => void): void {
+  if (isAscii(text)) scanAsciiWords(text, onWord);
   else
     for (const segment of segmenter.segment(text)) {
-      if (segment.isWordLike) out.push(segment.segment);
+      if (segment.isWordLike) onWord(segment.index, segment.index + segment.segment.length);
     }
 }
 
-function appendAsciiWords(text: string, out: string[]): void {
+function scanAsciiWords(text: string, onWord: (start: number, end: number) => void): void {
   const length = text.length;
   let i = 0;
   while (i < length) {
@@ -72,6 +79,6 @@ function appendAsciiWords(text: string, out: string[]): void {
       i += 2;
     }
     // A lone connector has no word status in ICU's rules; two or more do.
-    if (i - start > 1 || first !== CONNECTOR) out.push(text.slice(start, i));
+    if (i - start > 1 || first !== CONNECTOR) onWord(start, i);
   }
 }

@@ -1,16 +1,21 @@
 import type { OfferColumns } from '../index/columns.js';
-import { FIELD_COUNT, TEXT_FIELDS } from '../index/fields.js';
+import { BUILT_IN_FIELDS } from '../index/fields.js';
+import type { StemTable } from '../index/stems.js';
 import type { StringTable } from '../index/string-table.js';
 import type { TypeData } from '../index/type-data.js';
+import type { TypeSchema } from '../settings.js';
 import { type ArtifactReader, type SectionArray, writeArtifact } from './container.js';
 
 /**
- * Which sections hold an index: `meta` (JSON: the text fields and the types in section order),
- * then per type, under the prefix `<position>.`, one section per array of its TypeData.
+ * Which sections hold an index: `meta` (JSON: the built-in text fields this version knows, and
+ * per type in section order its name, document count and schema: index fields with weights and
+ * kinds, typo and prefix settings, stemmed languages), then per type, under the prefix
+ * `<position>.`, one section per array of its TypeData, and per stemmed language the four arrays
+ * of its stem table under `<position>.stems.<language>.`.
  */
 interface Meta {
   fields: readonly string[];
-  types: Array<{ type: string; documents: number }>;
+  types: Array<{ type: string; documents: number; schema: TypeSchema }>;
 }
 
 const encoder = new TextEncoder();
@@ -18,8 +23,8 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 export function encodeIndex(types: readonly TypeData[]): Uint8Array {
   const meta: Meta = {
-    fields: TEXT_FIELDS,
-    types: types.map(({ type, documents }) => ({ type, documents })),
+    fields: BUILT_IN_FIELDS,
+    types: types.map(({ type, documents, schema }) => ({ type, documents, schema })),
   };
   const sections: Array<readonly [string, SectionArray]> = [['meta', encoder.encode(JSON.stringify(meta))]];
   types.forEach((data, position) => {
@@ -32,6 +37,8 @@ export function encodeIndex(types: readonly TypeData[]): Uint8Array {
       [`${prefix}postings.start`, postings.start],
       [`${prefix}postings.docs`, postings.docs],
       [`${prefix}postings.tf`, postings.tf],
+      [`${prefix}postings.position_start`, postings.positionStart],
+      [`${prefix}postings.positions`, postings.positions],
       [`${prefix}field_lengths`, data.fieldLengths],
       [`${prefix}ids.bytes`, data.ids.bytes],
       [`${prefix}ids.offsets`, data.ids.offsets],
@@ -41,29 +48,47 @@ export function encodeIndex(types: readonly TypeData[]): Uint8Array {
       [`${prefix}sale_price`, columns.salePrice],
       [`${prefix}availability`, columns.availability],
     );
+    for (const language of data.schema.languages) {
+      const table = data.stems[language];
+      if (!table) continue;
+      const at = `${prefix}stems.${language}.`;
+      sections.push(
+        [`${at}bytes`, table.stems.bytes],
+        [`${at}offsets`, table.stems.offsets],
+        [`${at}start`, table.start],
+        [`${at}terms`, table.terms],
+      );
+    }
   });
   return writeArtifact(sections);
 }
 
 export function decodeIndex(reader: ArtifactReader): TypeData[] {
   const meta = readMeta(reader);
-  return meta.types.map(({ type, documents }, position) => {
+  return meta.types.map(({ type, documents, schema }, position) => {
     const prefix = `${position}.`;
     const terms = readStringTable(reader, `${prefix}terms`);
     const termCount = terms.offsets.length - 1;
+    const fieldCount = schema.fields.length;
     const postings = {
       start: reader.uint32(`${prefix}postings.start`),
       docs: reader.uint32(`${prefix}postings.docs`),
       tf: reader.uint8(`${prefix}postings.tf`),
+      positionStart: reader.uint32(`${prefix}postings.position_start`),
+      positions: reader.uint16(`${prefix}postings.positions`),
     };
     const columns: OfferColumns = {
       price: reader.float64(`${prefix}price`),
       salePrice: reader.float64(`${prefix}sale_price`),
       availability: reader.uint8(`${prefix}availability`),
     };
+    const stems: Record<string, StemTable> = {};
+    for (const language of schema.languages)
+      stems[language] = readStemTable(reader, `${prefix}stems.${language}.`, termCount);
     const data: TypeData = {
       type,
       documents,
+      schema,
       weights: reader.float64(`${prefix}weights`),
       terms,
       postings,
@@ -71,13 +96,16 @@ export function decodeIndex(reader: ArtifactReader): TypeData[] {
       ids: readStringTable(reader, `${prefix}ids`),
       stored: readStringTable(reader, `${prefix}stored`),
       columns,
+      stems,
     };
     const consistent =
-      data.weights.length === FIELD_COUNT &&
+      data.weights.length === fieldCount &&
       postings.start.length === termCount + 1 &&
       isAscending(postings.start, postings.docs.length) &&
-      postings.tf.length === postings.docs.length * FIELD_COUNT &&
-      data.fieldLengths.length === documents * FIELD_COUNT &&
+      postings.tf.length === postings.docs.length * fieldCount &&
+      postings.positionStart.length === postings.docs.length + 1 &&
+      isAscending(postings.positionStart, postings.positions.length) &&
+      data.fieldLengths.length === documents * fieldCount &&
       data.ids.offsets.length === documents + 1 &&
       data.stored.offsets.length === documents + 1 &&
       columns.price.length === documents &&
@@ -104,10 +132,37 @@ function readMeta(reader: ArtifactReader): Meta {
   ) {
     throw new Error('index artifact is corrupt: its meta section lacks types or fields');
   }
-  if (meta.fields.join() !== TEXT_FIELDS.join()) {
-    throw new Error(`index artifact indexes fields ${meta.fields} but this version expects ${TEXT_FIELDS}`);
+  if (meta.fields.join() !== BUILT_IN_FIELDS.join()) {
+    throw new Error(
+      `index artifact indexes fields ${meta.fields} but this version expects ${BUILT_IN_FIELDS}`,
+    );
+  }
+  for (const { type, schema } of meta.types) {
+    if (
+      typeof schema !== 'object' ||
+      schema === null ||
+      !Array.isArray(schema.fields) ||
+      !Array.isArray(schema.languages) ||
+      typeof schema.typos !== 'object'
+    ) {
+      throw new Error(`index artifact is corrupt: type "${type}" lacks its schema`);
+    }
   }
   return meta;
+}
+
+function readStemTable(reader: ArtifactReader, name: string, termCount: number): StemTable {
+  const table = {
+    stems: readStringTable(reader, name.slice(0, -1)),
+    start: reader.uint32(`${name}start`),
+    terms: reader.uint32(`${name}terms`),
+  };
+  const sound =
+    table.start.length === table.stems.offsets.length &&
+    isAscending(table.start, table.terms.length) &&
+    table.terms.every((id) => id < termCount);
+  if (!sound) throw new Error(`index artifact is corrupt: stem table "${name}" disagrees with its terms`);
+  return table;
 }
 
 function readStringTable(reader: ArtifactReader, name: string): StringTable {

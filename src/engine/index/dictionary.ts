@@ -26,7 +26,7 @@ export function compareBytes(
 
 /**
  * The sorted term dictionary of one type: term ids are positions in code point order, so terms
- * sharing a prefix form one id range (for prefix search and, later, a Levenshtein automaton).
+ * sharing a prefix form one id range (for prefix search and the Levenshtein automaton's walk).
  */
 export class TermDictionary {
   /** Scratch for the UTF-8 bytes of the term being looked up, grown when a longer one comes. */
@@ -44,18 +44,64 @@ export class TermDictionary {
 
   /** The id of `term`, or -1 when the type has no such term. */
   lookup(term: string): number {
-    if (term.length * 3 > this.probe.length) this.probe = new Uint8Array(term.length * 3);
-    const probeLength = encoder.encodeInto(term, this.probe).written;
-    const { bytes, offsets } = this.table;
-    let low = 0;
-    let high = offsets.length - 2;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const order = compareBytes(bytes, offsets[middle]!, offsets[middle + 1]!, this.probe, 0, probeLength);
-      if (order === 0) return middle;
-      if (order < 0) low = middle + 1;
-      else high = middle - 1;
+    const length = this.encode(term);
+    const id = this.lowerBoundBytes(this.probe, 0, length, 0, this.size);
+    if (id < this.size) {
+      const { bytes, offsets } = this.table;
+      if (compareBytes(bytes, offsets[id]!, offsets[id + 1]!, this.probe, 0, length) === 0) return id;
     }
     return -1;
+  }
+
+  /** The first id whose term is not below `term` in code point order. */
+  lowerBound(term: string): number {
+    return this.lowerBoundBytes(this.probe, 0, this.encode(term), 0, this.size);
+  }
+
+  /** The ids [from, to) of the terms that start with `prefix` (the prefix itself included). */
+  prefixRange(prefix: string): [number, number] {
+    const length = this.encode(prefix);
+    const from = this.lowerBoundBytes(this.probe, 0, length, 0, this.size);
+    return [from, this.prefixEnd(this.probe, 0, length, from, this.size)];
+  }
+
+  /**
+   * The first id in [from, to) whose term does not start with bytes[start .. end], given that the
+   * terms in [from, to) that do form one run at its start.
+   */
+  prefixEnd(bytes: Uint8Array, start: number, end: number, from: number, to: number): number {
+    const { bytes: terms, offsets } = this.table;
+    const length = end - start;
+    let low = from;
+    let high = to;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const termStart = offsets[middle]!;
+      const termLength = Math.min(offsets[middle + 1]! - termStart, length);
+      // Compare the term's first `length` bytes with the prefix: at or below it stays in the run.
+      const order = compareBytes(terms, termStart, termStart + termLength, bytes, start, end);
+      if (order === 0 && termLength === length) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private lowerBoundBytes(bytes: Uint8Array, start: number, end: number, from: number, to: number): number {
+    const { bytes: terms, offsets } = this.table;
+    let low = from;
+    let high = to;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareBytes(terms, offsets[middle]!, offsets[middle + 1]!, bytes, start, end) < 0)
+        low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Writes `term` as UTF-8 into the probe; returns its length. */
+  private encode(term: string): number {
+    if (term.length * 3 > this.probe.length) this.probe = new Uint8Array(term.length * 3);
+    return encoder.encodeInto(term, this.probe).written;
   }
 }

@@ -1,17 +1,25 @@
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
 
+/** The entity's own text fields a type may search, besides its attributes. */
+export const BUILT_IN_FIELDS = ['title', 'brand', 'keywords', 'description', 'body'] as const;
+export type BuiltInField = (typeof BUILT_IN_FIELDS)[number];
+
 /**
- * The text fields every type is indexed by, in the order their per-field arrays use. A posting
- * keeps one term frequency per field, so field weights can change at compile time only.
+ * One field of a type's index, in the order per-field arrays use (term frequencies per posting,
+ * token counts per document). `text` fields hold words; `exact` fields hold words that match only
+ * as typed (attributes exempt from typos); `identifier` fields hold whole identifiers.
  */
-export const TEXT_FIELDS = ['title', 'brand', 'keywords', 'description'] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
-export const FIELD_COUNT = TEXT_FIELDS.length;
+export interface IndexField {
+  /** `title` ... `body`, `attributes.<code>`, `attributes` (those not named), or `identifiers`. */
+  name: string;
+  weight: number;
+  kind: 'text' | 'exact' | 'identifier';
+}
 
 type Localized = string | Record<string, string>;
 
-/** Appends every text of `field` in every locale: a shopper may search in any of them. */
-export function appendFieldTexts(entity: CatalogEntity, field: TextField, out: string[]): void {
+/** Appends every text of a built-in field in every locale: a shopper may search in any of them. */
+export function appendFieldTexts(entity: CatalogEntity, field: BuiltInField, out: string[]): void {
   switch (field) {
     case 'title':
       appendLocalized(entity.title, out);
@@ -27,6 +35,22 @@ export function appendFieldTexts(entity: CatalogEntity, field: TextField, out: s
     case 'description':
       appendLocalized(entity.description, out);
       return;
+    case 'body':
+      appendLocalized(entity.body, out);
+      return;
+  }
+}
+
+/**
+ * Appends the texts of an attribute value: strings and numbers as written, every string of an
+ * array or of a localized map; booleans and nested objects carry no words.
+ */
+export function appendAttributeTexts(value: unknown, out: string[]): void {
+  if (typeof value === 'string') out.push(value);
+  else if (typeof value === 'number' && Number.isFinite(value)) out.push(String(value));
+  else if (Array.isArray(value)) for (const item of value) appendAttributeTexts(item, out);
+  else if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value)) if (typeof item === 'string') out.push(item);
   }
 }
 

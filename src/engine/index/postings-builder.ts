@@ -1,59 +1,170 @@
-import { FIELD_COUNT } from './fields.js';
-import { Growable } from './growable.js';
-import { MAX_TERM_FREQUENCY, type Postings } from './postings.js';
+import { MAX_POSITIONS, MAX_TERM_FREQUENCY, NO_POSITION, type Postings } from './postings.js';
 
 /**
  * Collects postings in the order documents arrive (term ids in first-seen order), then lays them
  * out per term with one counting sort. Flat typed arrays instead of an array per term keep a
- * catalog of 100k products at a few bytes per posting while building.
+ * catalog of 100k products at a few bytes per posting while building. Each array keeps one
+ * element type (the hot loops stay monomorphic) and doubles when full.
  */
 export class PostingsBuilder {
-  private readonly termOf = new Growable((n) => new Uint32Array(n), 1 << 16);
-  private readonly docOf = new Growable((n) => new Uint32Array(n), 1 << 16);
-  private readonly tf = new Growable((n) => new Uint8Array(n), FIELD_COUNT << 16);
-  /** Per term: the last doc that got a posting, and that posting's position. */
-  private readonly lastDoc = new Growable((n) => new Int32Array(n), 1 << 12);
-  private readonly lastPosting = new Growable((n) => new Uint32Array(n), 1 << 12);
+  /** Per posting in arrival order: its term, its doc, its frequencies per field. */
+  private termOf: Uint32Array = new Uint32Array(1 << 16);
+  private docOf: Uint32Array = new Uint32Array(1 << 16);
+  private tf: Uint8Array;
+  /** Per posting: where its positions start in `positions`, and how many it has. */
+  private positionStart: Uint32Array = new Uint32Array(1 << 16);
+  private positionCount: Uint8Array = new Uint8Array(1 << 16);
+  private count = 0;
+  private positions: Uint16Array = new Uint16Array(1 << 16);
+  private positionLength = 0;
+  /** The current document's word occurrences: posting and position. */
+  private occurrencePosting: Uint32Array = new Uint32Array(1 << 10);
+  private occurrencePosition: Uint16Array = new Uint16Array(1 << 10);
+  private occurrences = 0;
+  private documentStart = 0;
+  /** Per term: the last doc that got a posting, and that posting's number. */
+  private lastDoc: Int32Array = new Int32Array(1 << 12).fill(-1);
+  private lastPosting: Uint32Array = new Uint32Array(1 << 12);
 
-  /** Counts one occurrence of `term` in `field` of `doc`; docs must come in ascending order. */
-  add(term: number, doc: number, field: number): void {
-    while (this.lastDoc.length <= term) {
-      this.lastDoc.push(-1);
-      this.lastPosting.push(0);
-    }
+  constructor(private readonly fieldCount: number) {
+    this.tf = new Uint8Array(Math.max(fieldCount, 1) << 16);
+  }
+
+  /**
+   * Counts one occurrence of `term` at `position` in `field` of `doc`; docs must come in ascending
+   * order, and each doc ends with endDocument().
+   */
+  add(term: number, doc: number, field: number, position: number): void {
+    if (term >= this.lastDoc.length) this.growTerms(term + 1);
     let posting: number;
-    if (this.lastDoc.array[term] === doc) {
-      posting = this.lastPosting.array[term]!;
+    if (this.lastDoc[term] === doc) {
+      posting = this.lastPosting[term]!;
     } else {
-      posting = this.docOf.length;
-      this.termOf.push(term);
-      this.docOf.push(doc);
-      this.tf.extend(FIELD_COUNT);
-      this.lastDoc.array[term] = doc;
-      this.lastPosting.array[term] = posting;
+      posting = this.count;
+      if (posting === this.docOf.length) this.growPostings();
+      this.count++;
+      this.termOf[posting] = term;
+      this.docOf[posting] = doc;
+      this.lastDoc[term] = doc;
+      this.lastPosting[term] = posting;
     }
-    const slot = posting * FIELD_COUNT + field;
-    if (this.tf.array[slot]! < MAX_TERM_FREQUENCY) this.tf.array[slot]!++;
+    const slot = posting * this.fieldCount + field;
+    if (this.tf[slot]! < MAX_TERM_FREQUENCY) this.tf[slot]!++;
+    if (position !== NO_POSITION) {
+      if (this.occurrences === this.occurrencePosting.length) this.growOccurrences();
+      this.occurrencePosting[this.occurrences] = posting;
+      this.occurrencePosition[this.occurrences] = position;
+      this.occurrences++;
+    }
+  }
+
+  /** Files the document's positions by posting, the first MAX_POSITIONS of each. */
+  endDocument(): void {
+    const first = this.documentStart;
+    const end = this.count;
+    this.documentStart = end;
+    const counts = this.positionCount;
+    const starts = this.positionStart;
+    const postingOf = this.occurrencePosting;
+    const positionOf = this.occurrencePosition;
+    for (let i = 0; i < this.occurrences; i++) {
+      const posting = postingOf[i]!;
+      if (counts[posting]! < MAX_POSITIONS) counts[posting]!++;
+    }
+    let at = this.positionLength;
+    for (let posting = first; posting < end; posting++) {
+      starts[posting] = at;
+      at += counts[posting]!;
+      counts[posting] = 0;
+    }
+    if (at > this.positions.length) this.positions = grown16(this.positions, at);
+    this.positionLength = at;
+    // Fill each posting's range front to back; `counts` becomes how many are filled so far.
+    const positions = this.positions;
+    for (let i = 0; i < this.occurrences; i++) {
+      const posting = postingOf[i]!;
+      const count = counts[posting]!;
+      if (count >= MAX_POSITIONS) continue;
+      positions[starts[posting]! + count] = positionOf[i]!;
+      counts[posting] = count + 1;
+    }
+    this.occurrences = 0;
   }
 
   /** Lays postings out by final term id: `rank[id]` is the sorted position of first-seen term `id`. */
   build(rank: Uint32Array): Postings {
+    const fields = this.fieldCount;
     const termCount = rank.length;
-    const count = this.docOf.length;
+    const count = this.count;
+    const termOf = this.termOf;
     const start = new Uint32Array(termCount + 1);
-    for (let p = 0; p < count; p++) start[rank[this.termOf.array[p]!]! + 1]!++;
+    for (let p = 0; p < count; p++) start[rank[termOf[p]!]! + 1]!++;
     for (let t = 0; t < termCount; t++) start[t + 1]! += start[t]!;
     const next = start.slice(0, termCount);
     const docs = new Uint32Array(count);
-    const tf = new Uint8Array(count * FIELD_COUNT);
-    // Postings were added in doc order, so filling each term's range front to back keeps it sorted.
+    const tf = new Uint8Array(count * fields);
+    const positionStart = new Uint32Array(count + 1);
+    const destination = new Uint32Array(count);
+    const { docOf, tf: sourceTf, positionStart: sourceStart, positionCount: sourceCount } = this;
+    // Read the postings in arrival order and write each to its place: postings were added in doc
+    // order, so filling each term's range front to back keeps it sorted.
     for (let p = 0; p < count; p++) {
-      const to = next[rank[this.termOf.array[p]!]!]!++;
-      docs[to] = this.docOf.array[p]!;
-      for (let field = 0; field < FIELD_COUNT; field++) {
-        tf[to * FIELD_COUNT + field] = this.tf.array[p * FIELD_COUNT + field]!;
-      }
+      const to = next[rank[termOf[p]!]!]!++;
+      destination[p] = to;
+      docs[to] = docOf[p]!;
+      for (let field = 0; field < fields; field++) tf[to * fields + field] = sourceTf[p * fields + field]!;
+      positionStart[to + 1] = sourceCount[p]!;
     }
-    return { start, docs, tf };
+    for (let to = 0; to < count; to++) positionStart[to + 1]! += positionStart[to]!;
+    const positions = new Uint16Array(this.positionLength);
+    const sourcePositions = this.positions;
+    for (let p = 0; p < count; p++) {
+      const from = sourceStart[p]!;
+      const length = sourceCount[p]!;
+      const at = positionStart[destination[p]!]!;
+      for (let i = 0; i < length; i++) positions[at + i] = sourcePositions[from + i]!;
+    }
+    return { start, docs, tf, positionStart, positions };
   }
+
+  private growTerms(needed: number): void {
+    const size = Math.max(needed, this.lastDoc.length * 2);
+    const lastDoc = new Int32Array(size).fill(-1);
+    lastDoc.set(this.lastDoc);
+    this.lastDoc = lastDoc;
+    this.lastPosting = grown32(this.lastPosting, size);
+  }
+
+  private growPostings(): void {
+    const size = this.docOf.length * 2;
+    this.termOf = grown32(this.termOf, size);
+    this.docOf = grown32(this.docOf, size);
+    this.positionStart = grown32(this.positionStart, size);
+    this.positionCount = grown8(this.positionCount, size);
+    this.tf = grown8(this.tf, size * this.fieldCount);
+  }
+
+  private growOccurrences(): void {
+    const size = this.occurrencePosting.length * 2;
+    this.occurrencePosting = grown32(this.occurrencePosting, size);
+    this.occurrencePosition = grown16(this.occurrencePosition, size);
+  }
+}
+
+function grown32(array: Uint32Array, size: number): Uint32Array {
+  const next = new Uint32Array(Math.max(size, array.length * 2));
+  next.set(array);
+  return next;
+}
+
+function grown16(array: Uint16Array, size: number): Uint16Array {
+  const next = new Uint16Array(Math.max(size, array.length * 2));
+  next.set(array);
+  return next;
+}
+
+function grown8(array: Uint8Array, size: number): Uint8Array {
+  const next = new Uint8Array(Math.max(size, array.length * 2));
+  next.set(array);
+  return next;
 }

@@ -26,6 +26,37 @@ export function joinEncoded(encoded: readonly Uint8Array[]): StringTable {
   return { bytes, offsets };
 }
 
+/**
+ * Builds a string table as strings arrive, encoding each into one growing byte array, so a
+ * catalog's strings are not all kept on the JavaScript heap until the end.
+ */
+export class StringTableBuilder {
+  private bytes = new Uint8Array(1 << 16);
+  private length = 0;
+  private offsets = new Uint32Array(1 << 12);
+  private count = 0;
+
+  push(text: string): void {
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+    if (this.length + text.length * 3 > this.bytes.length) {
+      const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + text.length * 3));
+      grown.set(this.bytes.subarray(0, this.length));
+      this.bytes = grown;
+    }
+    this.length += encoder.encodeInto(text, this.bytes.subarray(this.length)).written;
+    if (this.count + 2 > this.offsets.length) {
+      const grown = new Uint32Array(this.offsets.length * 2);
+      grown.set(this.offsets);
+      this.offsets = grown;
+    }
+    this.offsets[++this.count] = this.length;
+  }
+
+  build(): StringTable {
+    return { bytes: this.bytes.slice(0, this.length), offsets: this.offsets.slice(0, this.count + 1) };
+  }
+}
+
 export function stringCount(table: StringTable): number {
   return table.offsets.length - 1;
 }

@@ -1,13 +1,19 @@
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
-import { appendTokens } from '../analysis/tokenize.js';
+import { MAX_JOINED_LENGTH, MAX_JOINED_WORDS, scanGluedWords } from '../analysis/analyze.js';
+import { fold } from '../analysis/fold.js';
+import { EXACT_NAMESPACE, identifierTerm } from '../analysis/identifiers.js';
+import type { FieldRouting, TypeSchema } from '../settings.js';
 import { OfferColumnsBuilder } from './columns.js';
 import { compareBytes } from './dictionary.js';
-import { appendFieldTexts, FIELD_COUNT, TEXT_FIELDS } from './fields.js';
+import { appendAttributeTexts, appendFieldTexts, BUILT_IN_FIELDS } from './fields.js';
 import { Growable } from './growable.js';
 import { shownOffer } from './offer.js';
+import { POSITION_GAP, positionOf } from './postings.js';
 import { PostingsBuilder } from './postings-builder.js';
+import { buildStemTables } from './stems.js';
 import { resultFields } from './stored-fields.js';
-import { buildStringTable, joinEncoded } from './string-table.js';
+import { joinEncoded, StringTableBuilder } from './string-table.js';
+import { TermTable } from './term-table.js';
 import type { TypeData } from './type-data.js';
 
 const MAX_FIELD_LENGTH = 0xffff;
@@ -15,75 +21,169 @@ const encoder = new TextEncoder();
 
 /** Builds one type's index from its entities, given in catalog order (doc ids follow it). */
 export class TypeBuilder {
-  /** Term to id in first-seen order; ids are renumbered in sorted order at the end. */
-  private readonly termIds = new Map<string, number>();
-  private readonly postings = new PostingsBuilder();
-  private readonly fieldLengths = new Growable((n) => new Uint16Array(n), FIELD_COUNT * 1024);
-  private readonly ids: string[] = [];
+  /** Term ids in first-seen order; renumbered in sorted order at the end. */
+  private readonly terms = new TermTable();
+  private readonly postings: PostingsBuilder;
+  private readonly fieldLengths: Growable<Uint16Array>;
+  private readonly ids = new StringTableBuilder();
   private readonly seen = new Set<string>();
-  private readonly stored: string[] = [];
+  private documents = 0;
+  private readonly stored = new StringTableBuilder();
   private readonly columns = new OfferColumnsBuilder();
-  /** Scratch reused for every field of every entity. */
-  private readonly texts: string[] = [];
-  private readonly tokens: string[] = [];
+  private readonly fieldCount: number;
+  /** Scratch reused for every entity: the texts of each field, and the word spans of one text. */
+  private readonly texts: string[][];
+  private spanStart = new Uint32Array(256);
+  private spanEnd = new Uint32Array(256);
 
   constructor(
     readonly type: string,
-    private readonly weights: Float64Array,
+    private readonly schema: TypeSchema,
+    private readonly routing: FieldRouting,
     private readonly locale: string | undefined,
-  ) {}
+  ) {
+    this.fieldCount = schema.fields.length;
+    this.postings = new PostingsBuilder(this.fieldCount);
+    this.fieldLengths = new Growable((n) => new Uint16Array(n), Math.max(this.fieldCount, 1) * 1024);
+    this.texts = schema.fields.map(() => []);
+  }
 
   add(entity: CatalogEntity): void {
     if (this.seen.has(entity.id))
       throw new Error(`duplicate entity ${entity.type}:${entity.id} in the catalog`);
     this.seen.add(entity.id);
-    const doc = this.ids.length;
+    const doc = this.documents++;
     this.ids.push(entity.id);
-    const lengthsAt = this.fieldLengths.extend(FIELD_COUNT);
-    for (let field = 0; field < FIELD_COUNT; field++) {
-      this.texts.length = 0;
-      this.tokens.length = 0;
-      appendFieldTexts(entity, TEXT_FIELDS[field]!, this.texts);
-      for (const text of this.texts) appendTokens(text, this.tokens);
-      this.fieldLengths.array[lengthsAt + field] = Math.min(this.tokens.length, MAX_FIELD_LENGTH);
-      for (const token of this.tokens) this.postings.add(this.termId(token), doc, field);
+    this.gatherTexts(entity);
+    const lengthsAt = this.fieldLengths.extend(this.fieldCount);
+    for (let field = 0; field < this.fieldCount; field++) {
+      const kind = this.schema.fields[field]!.kind;
+      let length = 0;
+      let place = 0;
+      for (const text of this.texts[field]!) {
+        if (kind === 'identifier') {
+          const term = identifierTerm(text);
+          if (term === undefined) continue;
+          this.postings.add(this.terms.idOfString(term), doc, field, positionOf(field, place));
+          length++;
+          place++;
+        } else {
+          const words = this.indexText(text, doc, field, place, kind === 'exact' ? EXACT_NAMESPACE : '');
+          length += words;
+          place += words;
+        }
+        place += POSITION_GAP;
+      }
+      this.fieldLengths.array[lengthsAt + field] = Math.min(length, MAX_FIELD_LENGTH);
     }
+    this.postings.endDocument();
     const offer = shownOffer(entity);
     this.stored.push(JSON.stringify(resultFields(entity, offer, this.locale)));
     this.columns.add(offer);
   }
 
   build(): TypeData {
-    const terms = [...this.termIds.keys()].map((term) => encoder.encode(term));
-    const order = terms.map((_, id) => id);
+    const terms = this.terms.terms();
+    const encoded = terms.map((term) => encoder.encode(term));
+    const order = encoded.map((_, id) => id);
     order.sort((a, b) => {
-      const x = terms[a]!;
-      const y = terms[b]!;
+      const x = encoded[a]!;
+      const y = encoded[b]!;
       return compareBytes(x, 0, x.length, y, 0, y.length);
     });
-    const rank = new Uint32Array(terms.length);
+    const rank = new Uint32Array(encoded.length);
     order.forEach((id, position) => {
       rank[id] = position;
     });
+    const sorted = order.map((id) => terms[id]!);
     return {
       type: this.type,
-      documents: this.ids.length,
-      weights: this.weights,
-      terms: joinEncoded(order.map((id) => terms[id]!)),
+      documents: this.documents,
+      schema: this.schema,
+      weights: Float64Array.from(this.schema.fields, (field) => field.weight),
+      terms: joinEncoded(order.map((id) => encoded[id]!)),
       postings: this.postings.build(rank),
       fieldLengths: this.fieldLengths.toArray(),
-      ids: buildStringTable(this.ids),
-      stored: buildStringTable(this.stored),
+      ids: this.ids.build(),
+      stored: this.stored.build(),
       columns: this.columns.build(),
+      stems: buildStemTables(sorted, this.schema.languages),
     };
   }
 
-  private termId(term: string): number {
-    let id = this.termIds.get(term);
-    if (id === undefined) {
-      id = this.termIds.size;
-      this.termIds.set(term, id);
+  /** Sorts the entity's texts into its fields. */
+  private gatherTexts(entity: CatalogEntity): void {
+    for (const list of this.texts) list.length = 0;
+    const { builtIn, attributes, otherAttributes, otherExemptAttributes, exempt, kinds } = this.routing;
+    for (const name of BUILT_IN_FIELDS) {
+      const field = builtIn[name];
+      if (field !== undefined) appendFieldTexts(entity, name, this.texts[field]!);
     }
-    return id;
+    if (entity.attributes === undefined) return;
+    for (const code in entity.attributes) {
+      let field = attributes.get(code);
+      if (field === undefined) {
+        if (kinds !== undefined && kinds[code] !== 'text') continue;
+        field = exempt.has(code) ? otherExemptAttributes : otherAttributes;
+        if (field === undefined) continue;
+      }
+      appendAttributeTexts(entity.attributes[code], this.texts[field]!);
+    }
+  }
+
+  /**
+   * Indexes the words of one text from `place` on, and for each run of glued words
+   * (`dv7-1211ea`) their concatenation at the run's first place; returns the words counted.
+   */
+  private indexText(text: string, doc: number, field: number, place: number, namespace: string): number {
+    const folded = fold(text);
+    const prefix = namespace === '' ? 0 : namespace.charCodeAt(0);
+    let count = 0;
+    let runStart = 0;
+    scanGluedWords(folded, (start, end, glued) => {
+      if (!glued) {
+        this.joinRun(folded, runStart, count, doc, field, place, namespace);
+        runStart = count;
+      }
+      if (count === this.spanStart.length) this.growSpans();
+      this.spanStart[count] = start;
+      this.spanEnd[count] = end;
+      this.postings.add(
+        this.terms.idOf(folded, start, end, prefix),
+        doc,
+        field,
+        positionOf(field, place + count),
+      );
+      count++;
+    });
+    this.joinRun(folded, runStart, count, doc, field, place, namespace);
+    return count;
+  }
+
+  /** Indexes words [first, end) joined, when they are 2 to MAX_JOINED_WORDS glued words. */
+  private joinRun(
+    folded: string,
+    first: number,
+    end: number,
+    doc: number,
+    field: number,
+    place: number,
+    namespace: string,
+  ): void {
+    const count = end - first;
+    if (count < 2 || count > MAX_JOINED_WORDS) return;
+    let joined = namespace;
+    for (let w = first; w < end; w++) joined += folded.slice(this.spanStart[w], this.spanEnd[w]);
+    if (joined.length - namespace.length > MAX_JOINED_LENGTH) return;
+    this.postings.add(this.terms.idOfString(joined), doc, field, positionOf(field, place + first));
+  }
+
+  private growSpans(): void {
+    const starts = new Uint32Array(this.spanStart.length * 2);
+    starts.set(this.spanStart);
+    this.spanStart = starts;
+    const ends = new Uint32Array(this.spanEnd.length * 2);
+    ends.set(this.spanEnd);
+    this.spanEnd = ends;
   }
 }

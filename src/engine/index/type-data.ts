@@ -1,5 +1,7 @@
+import type { TypeSchema } from '../settings.js';
 import type { OfferColumns } from './columns.js';
 import type { Postings } from './postings.js';
+import type { StemTable } from './stems.js';
 import type { StringTable } from './string-table.js';
 
 /**
@@ -9,16 +11,20 @@ import type { StringTable } from './string-table.js';
 export interface TypeData {
   readonly type: string;
   readonly documents: number;
-  /** Weight per text field, in TEXT_FIELDS order. */
+  /** Its fields, typo and prefix settings and stemmed languages. */
+  readonly schema: TypeSchema;
+  /** Weight per index field, in schema.fields order. */
   readonly weights: Float64Array;
   /** Sorted terms; a term's id is its position. */
   readonly terms: StringTable;
   readonly postings: Postings;
-  /** Tokens per doc and field: fieldLengths[doc * FIELD_COUNT + field], for length normalization. */
+  /** Tokens per doc and field: fieldLengths[doc * fieldCount + field], for length normalization. */
   readonly fieldLengths: Uint16Array;
   /** The merchant's id per doc. */
   readonly ids: StringTable;
   /** One JSON object of result fields per doc. */
   readonly stored: StringTable;
   readonly columns: OfferColumns;
+  /** Per stemmed language. */
+  readonly stems: Readonly<Record<string, StemTable>>;
 }

@@ -1,4 +1,3 @@
-import { FIELD_COUNT } from '../index/fields.js';
 import type { Postings } from '../index/postings.js';
 
 /**
@@ -6,8 +5,8 @@ import type { Postings } from '../index/postings.js';
  * norm = k1 × (1 − b + b × length / average length) of that field in that document. Summing per
  * field (rather than one merged field) lets a title hit outweigh a description hit by its weight.
  */
-const K1 = 1.2;
-const B = 0.75;
+export const K1 = 1.2;
+export const B = 0.75;
 
 /** Rarer terms count more; always positive, so every matched term adds to the score. */
 export function inverseDocumentFrequency(documentFrequency: number, documents: number): number {
@@ -24,35 +23,46 @@ export function inverseDocumentFrequency(documentFrequency: number, documents: n
 export function postingImpacts(
   postings: Postings,
   fieldLengths: Uint16Array,
-  documents: number,
+  averages: Float64Array,
   weights: Float64Array,
 ): Float32Array {
-  const norms = fieldNorms(fieldLengths, documents);
+  const fieldCount = weights.length;
   const factors = weights.map((weight) => weight * (K1 + 1));
+  const lengthFactors = averages.map((average) => (K1 * B) / average);
   const { docs, tf } = postings;
   const impacts = new Float32Array(docs.length);
   for (let position = 0; position < docs.length; position++) {
-    const at = position * FIELD_COUNT;
-    const normAt = docs[position]! * FIELD_COUNT;
+    const at = position * fieldCount;
+    const lengthAt = docs[position]! * fieldCount;
     let impact = 0;
-    for (let field = 0; field < FIELD_COUNT; field++) {
+    for (let field = 0; field < fieldCount; field++) {
       const frequency = tf[at + field]!;
-      if (frequency !== 0) impact += (factors[field]! * frequency) / (frequency + norms[normAt + field]!);
+      if (frequency !== 0) {
+        const norm = K1 * (1 - B) + lengthFactors[field]! * fieldLengths[lengthAt + field]!;
+        impact += (factors[field]! * frequency) / (frequency + norm);
+      }
     }
     impacts[position] = impact;
   }
   return impacts;
 }
 
-/** norm = k1 × (1 − b + b × length / average length), per doc and field. */
-function fieldNorms(fieldLengths: Uint16Array, documents: number): Float64Array {
-  const average = new Float64Array(FIELD_COUNT);
-  for (let i = 0; i < fieldLengths.length; i++) average[i % FIELD_COUNT]! += fieldLengths[i]!;
-  for (let field = 0; field < FIELD_COUNT; field++)
+/** One field's part of a posting's impact (for explanations): the terms of postingImpacts. */
+export function fieldImpact(frequency: number, length: number, average: number, weight: number): number {
+  if (frequency === 0) return 0;
+  const norm = K1 * (1 - B) + ((K1 * B) / average) * length;
+  return (weight * (K1 + 1) * frequency) / (frequency + norm);
+}
+
+/** Average token count per field over the documents (1 for a field no document fills). */
+export function averageFieldLengths(
+  fieldLengths: Uint16Array,
+  documents: number,
+  fieldCount: number,
+): Float64Array {
+  const average = new Float64Array(fieldCount);
+  for (let i = 0; i < fieldLengths.length; i++) average[i % fieldCount]! += fieldLengths[i]!;
+  for (let field = 0; field < fieldCount; field++)
     average[field] = average[field]! / Math.max(documents, 1) || 1;
-  const norms = new Float64Array(fieldLengths.length);
-  for (let i = 0; i < fieldLengths.length; i++) {
-    norms[i] = K1 * (1 - B + (B * fieldLengths[i]!) / average[i % FIELD_COUNT]!);
-  }
-  return norms;
+  return average;
 }

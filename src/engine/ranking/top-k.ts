@@ -36,6 +36,14 @@ export class TopK {
   }
 
   /**
+   * A score below which nothing enters any more: the worst kept once the heap is full (an entry
+   * of that very score still may, with a lower doc id), else -Infinity.
+   */
+  floor(): number {
+    return this.size === this.k && this.k > 0 ? this.scores[0]! : Number.NEGATIVE_INFINITY;
+  }
+
+  /**
    * Empties the heap into `docs` and `scores`, best first; returns how many there were.
    */
   drain(docs: Uint32Array, scores: Float64Array): number {

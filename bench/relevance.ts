@@ -1,0 +1,258 @@
+/**
+ * Relevance on real judgments: the Chorus project's graded judgments (0 irrelevant to 3 perfect)
+ * of Icecat products for shopper queries. Both engines search title, brand, description, keywords
+ * and the text attributes, out of the box: aisle with its default field weights, English stems and
+ * the query node's word policy (every word required; a short list filled with documents lacking
+ * the least informative word, after those that have it; no synonyms or rules), and SQLite FTS5
+ * (porter stems) with column-weighted BM25 (the same weights) and every word required, alone and
+ * topped up to ten hits with documents holding any of the words. nDCG@10 per query: gain 2^rating − 1, discount log2(rank + 1), unjudged hits gain
+ * 0, ideal order from the query's judgments; queries without any relevant judgment have no nDCG
+ * and are left out of the mean. Writes the per-query table to .tmp/relevance.md.
+ *
+ *   npx tsx bench/relevance.ts [judgments.csv]     default: judgments-dev.csv
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import type { CatalogEntity } from '../src/contracts/catalog-entity.js';
+import {
+  compileIndex,
+  type EngineSettings,
+  executeSearch,
+  type LeaveOut,
+  loadIndex,
+} from '../src/engine/index.js';
+import { type IcecatCatalog, readIcecat, SHARED_DATA } from './icecat.js';
+
+const DEPTH = 10;
+/** A baseline answers a query well from this nDCG@10 on. */
+const WELL = 0.8;
+/** ... and aisle must then not fall below this. */
+const FLOOR = 0.5;
+const FIELD_WEIGHTS = { title: 5, brand: 3, description: 2, keywords: 2, attributes: 1 };
+
+export type Judgments = Map<string, Map<string, number>>;
+
+export function readJudgments(file: string): Judgments {
+  const judgments: Judgments = new Map();
+  const lines = readFileSync(file, 'utf8').trim().split('\n').slice(1);
+  for (const line of lines) {
+    const comma = line.lastIndexOf(',');
+    const before = line.lastIndexOf(',', comma - 1);
+    const query = line.slice(0, before);
+    const doc = line.slice(before + 1, comma);
+    const rating = Number(line.slice(comma + 1));
+    let ratings = judgments.get(query);
+    if (!ratings) {
+      ratings = new Map();
+      judgments.set(query, ratings);
+    }
+    ratings.set(doc, rating);
+  }
+  return judgments;
+}
+
+/** nDCG@DEPTH of a ranking, or undefined when the query has no relevant judgment. */
+export function ndcg(ranked: readonly string[], ratings: ReadonlyMap<string, number>): number | undefined {
+  const gain = (rating: number) => 2 ** rating - 1;
+  const discount = (rank: number) => Math.log2(rank + 2);
+  const ideal = [...ratings.values()].sort((a, b) => b - a).slice(0, DEPTH);
+  const idcg = ideal.reduce((sum, rating, rank) => sum + gain(rating) / discount(rank), 0);
+  if (idcg === 0) return undefined;
+  const dcg = ranked
+    .slice(0, DEPTH)
+    .reduce((sum, doc, rank) => sum + gain(ratings.get(doc) ?? 0) / discount(rank), 0);
+  return dcg / idcg;
+}
+
+export interface EngineRun {
+  name: string;
+  /** A baseline: aisle must not fall far below it where it answers well. */
+  baseline?: boolean;
+  /** Top DEPTH ids and the total matched, per query. */
+  search(query: string): { ids: string[]; total: number };
+}
+
+/** aisle as the query node searches: unknown words left out, a short list filled. */
+export async function aisleRun(
+  catalog: IcecatCatalog,
+  leaveOut: LeaveOut = 'unknown',
+  fill = true,
+): Promise<EngineRun> {
+  const settings: EngineSettings = { locale: 'en', languages: ['en'], attributes: catalog.attributes };
+  const index = loadIndex(await compileIndex(catalog.entities, { settings }));
+  return {
+    name: fill ? 'aisle' : 'aisle, short lists not filled',
+    search(query) {
+      const section = executeSearch(index, {
+        text: query,
+        page: 1,
+        perPage: DEPTH,
+        locale: 'en',
+        leaveOut,
+        fill,
+      }).sections[0]!;
+      return { ids: section.hits.map((hit) => hit.entity.slice('product:'.length)), total: section.total };
+    },
+  };
+}
+
+/**
+ * SQLite FTS5 in memory, one column per field, bm25() with the same field weights, every word
+ * required; with `topUp`, fewer than DEPTH hits are followed by hits holding any of the words.
+ */
+export function fts5Run(
+  entities: readonly CatalogEntity[],
+  kinds: IcecatCatalog['attributes'],
+  topUp = false,
+): EngineRun {
+  const db = new Database(':memory:');
+  db.exec(
+    "CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, title, brand, description, keywords, attributes, tokenize = 'porter unicode61 remove_diacritics 2')",
+  );
+  const insert = db.prepare(
+    'INSERT INTO docs (id, title, brand, description, keywords, attributes) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  db.transaction(() => {
+    for (const entity of entities) {
+      const attributes = Object.entries(entity.attributes ?? {})
+        .filter(([code]) => kinds[code] === 'text' || kinds[code] === 'identifier')
+        .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
+        .join(' ; ');
+      const keywords = Array.isArray(entity.keywords) ? entity.keywords.join(' ; ') : '';
+      insert.run(
+        entity.id,
+        String(entity.title ?? ''),
+        entity.brand ?? '',
+        String(entity.description ?? ''),
+        keywords,
+        attributes,
+      );
+    }
+  })();
+  const w = FIELD_WEIGHTS;
+  const select = db.prepare(
+    `SELECT id FROM docs WHERE docs MATCH ? ORDER BY bm25(docs, 0, ${w.title}, ${w.brand}, ${w.description}, ${w.keywords}, ${w.attributes}) LIMIT ${DEPTH}`,
+  );
+  const count = db.prepare('SELECT count(*) AS n FROM docs WHERE docs MATCH ?');
+  const selectMore = db.prepare(
+    `SELECT id FROM docs WHERE docs MATCH ? ORDER BY bm25(docs, 0, ${w.title}, ${w.brand}, ${w.description}, ${w.keywords}, ${w.attributes}) LIMIT ${2 * DEPTH}`,
+  );
+  const run = (match: string) => (select.all(match) as Array<{ id: string }>).map((row) => row.id);
+  return {
+    name: topUp ? 'FTS5, topped up with any word' : 'FTS5',
+    baseline: true,
+    search(query) {
+      const words = query.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
+      if (words.length === 0) return { ids: [], total: 0 };
+      const quoted = words.map((word) => `"${word}"`);
+      const ids = run(quoted.join(' '));
+      let total = (count.get(quoted.join(' ')) as { n: number }).n;
+      if (topUp && ids.length < DEPTH && words.length > 1) {
+        const any = quoted.join(' OR ');
+        for (const { id } of selectMore.all(any) as Array<{ id: string }>)
+          if (ids.length < DEPTH && !ids.includes(id)) ids.push(id);
+        total = (count.get(any) as { n: number }).n;
+      }
+      return { ids, total };
+    },
+  };
+}
+
+export interface QueryResult {
+  query: string;
+  scores: Array<number | undefined>;
+  totals: number[];
+}
+
+export interface RelevanceSummary {
+  engines: string[];
+  queries: number;
+  /** Queries with an nDCG (at least one relevant judgment). */
+  judged: number;
+  meanNdcg: number[];
+  zeroResultShare: number[];
+  /** Queries a baseline answers well (WELL) where the first engine falls below FLOOR. */
+  regressions: string[];
+  rows: QueryResult[];
+}
+
+export function evaluate(runs: readonly EngineRun[], judgments: Judgments): RelevanceSummary {
+  const rows: QueryResult[] = [];
+  for (const [query, ratings] of judgments) {
+    const answers = runs.map((run) => run.search(query));
+    rows.push({
+      query,
+      scores: answers.map((answer) => ndcg(answer.ids, ratings)),
+      totals: answers.map((answer) => answer.total),
+    });
+  }
+  const judged = rows.filter((row) => row.scores[0] !== undefined);
+  const meanNdcg = runs.map((_, e) => judged.reduce((sum, row) => sum + row.scores[e]!, 0) / judged.length);
+  const zeroResultShare = runs.map((_, e) => rows.filter((row) => row.totals[e] === 0).length / rows.length);
+  const regressions = judged
+    .filter((row) => runs.some((run, e) => run.baseline && row.scores[e]! >= WELL) && row.scores[0]! < FLOOR)
+    .map((row) => row.query);
+  return {
+    engines: runs.map((run) => run.name),
+    queries: rows.length,
+    judged: judged.length,
+    meanNdcg,
+    zeroResultShare,
+    regressions,
+    rows,
+  };
+}
+
+export function summaryTable(summary: RelevanceSummary): string {
+  const lines = [
+    `| engine | nDCG@10 (${summary.judged} queries) | zero-result queries (of ${summary.queries}) |`,
+    '|---|---:|---:|',
+    ...summary.engines.map(
+      (engine, e) =>
+        `| ${engine} | ${summary.meanNdcg[e]!.toFixed(3)} | ${(summary.zeroResultShare[e]! * 100).toFixed(1)} % |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+export function queryTable(summary: RelevanceSummary): string {
+  const header = `| query | ${summary.engines.map((e) => `${e} nDCG@10 | ${e} matches`).join(' | ')} |`;
+  const rule = `|---|${summary.engines.map(() => '---:|---:').join('|')}|`;
+  const rows = [...summary.rows]
+    .sort((a, b) => (a.scores[0] ?? 2) - (b.scores[0] ?? 2))
+    .map(
+      (row) =>
+        `| ${row.query} | ${row.scores.map((score, e) => `${score === undefined ? '–' : score.toFixed(3)} | ${row.totals[e]}`).join(' | ')} |`,
+    );
+  return [header, rule, ...rows].join('\n');
+}
+
+export async function benchRelevance(file = join(SHARED_DATA, 'relevance-chorus', 'judgments-dev.csv')) {
+  const catalog = readIcecat();
+  const judgments = readJudgments(file);
+  const summary = evaluate(
+    [
+      await aisleRun(catalog),
+      await aisleRun(catalog, 'unknown', false),
+      fts5Run(catalog.entities, catalog.attributes),
+      fts5Run(catalog.entities, catalog.attributes, true),
+    ],
+    judgments,
+  );
+  return summary;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const summary = await benchRelevance(process.argv[2]);
+  console.log(summaryTable(summary));
+  console.log(
+    summary.regressions.length === 0
+      ? `\nNo query the baseline answers well (nDCG@10 >= ${WELL}) falls below ${FLOOR} in aisle.`
+      : `\nQueries the baseline answers well that fall below ${FLOOR} in aisle: ${summary.regressions.join(', ')}`,
+  );
+  mkdirSync('.tmp', { recursive: true });
+  writeFileSync(join('.tmp', 'relevance.md'), `${summaryTable(summary)}\n\n${queryTable(summary)}\n`);
+  console.log('\nPer query: .tmp/relevance.md');
+}

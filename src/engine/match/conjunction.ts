@@ -1,0 +1,86 @@
+import { seek } from '../index/postings.js';
+import type { SlotSources, Source } from './sources.js';
+
+/**
+ * Calls `onMatch(doc)` for every document that satisfies every slot (each slot through any of its
+ * sources), in ascending order, with each source's cursor at `doc` where it holds it. Document at
+ * a time: the smallest slot drives; the others are sought forward from where they stopped
+ * (galloping), and a slot that lacks a document names the next one that can match (leapfrog), so
+ * nothing is allocated per document. `slots` must be ordered smallest first. The sources of
+ * `optional` slots are moved to each match too, whether they hold it or not.
+ */
+export function matchAll(
+  slots: readonly SlotSources[],
+  onMatch: (doc: number) => void,
+  optional: readonly SlotSources[] = [],
+): void {
+  if (slots.length === 0 || slots.some((slot) => slot.sources.length === 0)) return;
+  for (const slot of slots) for (const source of slot.sources) source.cursor = source.start;
+  for (const slot of optional) for (const source of slot.sources) source.cursor = source.start;
+  const driver = slots[0]!.sources;
+  let doc = firstDoc(driver);
+  while (doc >= 0) {
+    let next = -1;
+    for (let s = 1; s < slots.length; s++) {
+      const sources = slots[s]!.sources;
+      // The smallest doc at or after `doc` this slot holds, its sources moved there.
+      let lowest = Number.MAX_SAFE_INTEGER;
+      for (let i = 0; i < sources.length; i++) {
+        const source = sources[i]!;
+        const found = seek(source.docs, source.cursor, source.end, doc);
+        source.cursor = found;
+        if (found < source.end) {
+          const at = source.docs[found]!;
+          if (at < lowest) lowest = at;
+        }
+      }
+      if (lowest === Number.MAX_SAFE_INTEGER) return; // the slot ran out: nothing more matches
+      if (lowest !== doc) {
+        next = lowest;
+        break;
+      }
+    }
+    if (next < 0) {
+      // Optional slots are only sought, so the scorer sees whether they hold the document.
+      for (const slot of optional) {
+        for (const source of slot.sources) source.cursor = seek(source.docs, source.cursor, source.end, doc);
+      }
+      onMatch(doc);
+      next = doc + 1;
+    }
+    doc = seekAll(driver, next);
+  }
+}
+
+/** The lowest current doc of `sources`, or -1 when all ran out. */
+function firstDoc(sources: Source[]): number {
+  let lowest = -1;
+  for (const source of sources) {
+    if (source.cursor < source.end) {
+      const doc = source.docs[source.cursor]!;
+      if (lowest < 0 || doc < lowest) lowest = doc;
+    }
+  }
+  return lowest;
+}
+
+/** Moves every source to its first doc at or after `target`; returns the lowest, or -1. */
+function seekAll(sources: Source[], target: number): number {
+  let lowest = -1;
+  for (const source of sources) {
+    const found = seek(source.docs, source.cursor, source.end, target);
+    source.cursor = found;
+    if (found < source.end) {
+      const doc = source.docs[found]!;
+      if (lowest < 0 || doc < lowest) lowest = doc;
+    }
+  }
+  return lowest;
+}
+
+/** Positions every source of `slots` at `doc` or the first doc after it (for explanations). */
+export function positionAt(slots: readonly SlotSources[], doc: number): void {
+  for (const slot of slots) {
+    for (const source of slot.sources) source.cursor = seek(source.docs, source.start, source.end, doc);
+  }
+}

@@ -1,0 +1,98 @@
+import { ChipWriter } from './effects/chips.js';
+import { planFilters } from './effects/filters.js';
+import { planHides } from './effects/hides.js';
+import { slotPins } from './effects/pins.js';
+import { slotPlacements } from './effects/placements.js';
+import { listedType, orderSections, planSections } from './effects/sections.js';
+import { decideSort } from './effects/sort.js';
+import { planWeights } from './effects/weights.js';
+import type { PlanBase, SearchPlan } from './plan.js';
+import type { PlanTraceParts } from './trace.js';
+import type { PlanningRelease, Understanding } from './understanding.js';
+
+const DEFAULT_PER_PAGE = 24;
+
+/**
+ * The plan of a search that does not redirect: the listing (by the page's category, else the
+ * one the query named), its sections, filters, hides, pins, weights, banners and sort, each
+ * decided between the matching rules in precedence order.
+ */
+export function buildSearchPlan(
+  release: PlanningRelease,
+  understanding: Understanding,
+  base: Omit<PlanBase, 'applied' | 'trace'>,
+): { plan: SearchPlan; parts: PlanTraceParts } {
+  const { request, matched, ledger, resolved, locale } = understanding;
+  const scope = request.category ?? (resolved?.category?.value as string | undefined);
+  const page = release.pages.of(scope);
+  const listed = listedType(
+    release.view.types,
+    scope !== undefined ? release.vocabulary.categories.get(scope) : undefined,
+  );
+  const chips = new ChipWriter(
+    release.vocabulary,
+    release.view.attributes,
+    locale,
+    understanding.currency,
+    page.facets,
+  );
+  const sections = orderSections(matched, release.sectionOrder, ledger);
+  const { hides, hidden } = planHides(matched, ledger);
+  const filters = planFilters(
+    {
+      page: request.category,
+      request: request.filters,
+      resolved,
+      rules: matched,
+      dismissed: request.dismissed ?? [],
+      listed,
+      types: sections.order,
+    },
+    chips,
+    ledger,
+  );
+  const pins = slotPins(matched, hidden, ledger);
+  const weights = planWeights(matched, release.view.ranking.strengths, ledger);
+  const countOnly = request.count_only === true;
+  const placements = slotPlacements(matched, locale, ledger, base.surface === 'autocomplete' || countOnly);
+  const hasWords = base.query.normalized !== '';
+  const sort = decideSort(request.sort, hasWords, page, release.sorts, locale);
+  const query = understanding.words.join(' ');
+  const paging = { page: request.page ?? 1, perPage: request.per_page ?? DEFAULT_PER_PAGE, countOnly };
+  const fromResolution = filters.filter((filter) => filter.from === 'resolution');
+  const plan: SearchPlan = {
+    kind: 'search',
+    ...base,
+    applied: ledger.appliedIds(),
+    listed,
+    sections: planSections(sections.order, listed, { listed: base.query.searched, query }, paging),
+    filters,
+    hides,
+    pins: pins.pins,
+    weights: weights.weights,
+    placements: placements.placements,
+    sort: sort.sort,
+    ...(sort.sorts !== undefined ? { sorts: sort.sorts } : {}),
+    facets: page.facets,
+    groups: page.groups,
+    ...paging,
+    prefix: base.surface === 'autocomplete' && !/\s$/u.test(base.query.typed),
+    leaveOut: hasWords ? 'unknown' : 'none',
+    fill: hasWords,
+  };
+  if (fromResolution.length > 0) {
+    plan.relaxation = {
+      text: query,
+      filters: filters.filter((filter) => filter.from !== 'resolution' && filter.types.includes(listed)),
+      leftOut: fromResolution.flatMap((filter) => filter.chips),
+    };
+  }
+  const parts: PlanTraceParts = {
+    pins: pins.traces,
+    weights: weights.traces,
+    placements: placements.traces,
+    sort,
+  };
+  if (sections.rule !== undefined) parts.sectionsFrom = sections.rule.id;
+  return { plan, parts };
+}

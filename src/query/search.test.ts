@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogEntity } from '../contracts/catalog-entity.js';
+import { engineSettingsOf } from '../control/indexer/engine-settings.js';
+import { compileIndex, loadIndex } from '../engine/index.js';
+import type { LiveState } from './live-index.js';
+import { answerSearch } from './search.js';
+
+const catalog: CatalogEntity[] = [
+  { type: 'product', id: 'tv', title: 'LG OLED television 55"', attributes: { gtin: '8806091153807' } },
+  { type: 'product', id: 'fernseher', title: 'Samsung Fernseher 65 Zoll' },
+  { type: 'product', id: 'kopfhorer', title: 'Sony Kopfhörer WH-1000XM5' },
+  { type: 'product', id: 'lamp', title: 'Brass desk lamp' },
+  { type: 'product', id: 'lamps', title: 'Steel lamps, set of two' },
+  { type: 'brand', id: 'sony', title: 'Sony' },
+];
+
+const files: Record<string, unknown> = {
+  'channels.json': {
+    channels: [
+      { id: 'web', locales: ['en', 'de'], currency: 'EUR' },
+      { id: 'at', locales: ['de-AT'], currency: 'EUR' },
+    ],
+  },
+  'attributes.json': { attributes: [{ code: 'gtin', label: 'GTIN', type: 'identifier' }] },
+  'synonyms.json': {
+    dictionaries: {
+      en: { groups: [{ words: ['tv', 'television'] }] },
+      de: { one_way: [{ from: 'flachbildschirm', to: ['fernseher'] }] },
+    },
+  },
+};
+
+async function live(releaseFiles = files): Promise<LiveState> {
+  const index = loadIndex(await compileIndex(catalog, { settings: engineSettingsOf(files) }));
+  return { runId: 1, artifact: 'a', release: 'r1', snapshot: 's1', releaseFiles, index };
+}
+
+const arrival = new Date('2026-01-01T00:00:00Z');
+
+function listed(answer: ReturnType<typeof answerSearch>): string[] {
+  return answer.sections.find((section) => section.type === answer.listed)!.hits.map((hit) => hit.entity);
+}
+
+describe('answerSearch', () => {
+  it('reads the synonyms of the request’s locale from the live release', async () => {
+    const state = await live();
+    expect(listed(answerSearch(state, { query: 'tv' }, arrival))).toEqual(['product:tv']);
+    expect(listed(answerSearch(state, { query: 'flachbildschirm', locale: 'de' }, arrival))).toEqual([
+      'product:fernseher',
+    ]);
+    // A regional locale reads its language's dictionary; a channel's first locale is the default.
+    expect(listed(answerSearch(state, { query: 'flachbildschirm', channel: 'at' }, arrival))).toEqual([
+      'product:fernseher',
+    ]);
+    expect(listed(answerSearch(state, { query: 'flachbildschirm' }, arrival))).toEqual([]);
+  });
+
+  it('takes new synonyms from a switched release without another index', async () => {
+    const state = await live();
+    const switched: LiveState = {
+      ...state,
+      release: 'r2',
+      releaseFiles: {
+        ...files,
+        'synonyms.json': { dictionaries: { en: { groups: [{ words: ['telly', 'television'] }] } } },
+      },
+    };
+    expect(listed(answerSearch(switched, { query: 'telly' }, arrival))).toEqual(['product:tv']);
+    expect(listed(answerSearch(switched, { query: 'tv' }, arrival))).toEqual([]);
+    expect(listed(answerSearch(state, { query: 'telly' }, arrival))).toEqual([]);
+  });
+
+  it('completes the last word on the autocomplete surface only', async () => {
+    const state = await live();
+    expect(listed(answerSearch(state, { query: 'kopfh', on: 'autocomplete' }, arrival))).toEqual([
+      'product:kopfhorer',
+    ]);
+    expect(listed(answerSearch(state, { query: 'kopfh' }, arrival))).toEqual([]);
+  });
+
+  it('says what was searched: words no product knows are left out', async () => {
+    const state = await live();
+    const answer = answerSearch(state, { query: 'Brass LAMP qwxz' }, arrival);
+    expect(answer.query).toEqual({ typed: 'Brass LAMP qwxz', searched: 'brass lamp' });
+    expect(listed(answer)).toEqual(['product:lamp']);
+  });
+
+  it('traces the words, their expansions, the candidates and the parts of each hit’s score', async () => {
+    const state = await live();
+    const answer = answerSearch(state, { query: 'sony kopfhorer qwxz', debug: true }, arrival);
+    const trace = answer.trace!;
+    expect(trace.map((entry) => entry.step)).toEqual([
+      'arrival',
+      'analysis',
+      'match',
+      'match',
+      'rank',
+      'rank',
+    ]);
+    expect(trace[1]).toEqual({
+      step: 'analysis',
+      typed: 'sony kopfhorer qwxz',
+      searched: 'sony kopfhorer',
+      words: ['sony', 'kopfhorer', 'qwxz'],
+      locale: 'en',
+    });
+    expect(trace[2]).toMatchObject({
+      step: 'match',
+      type: 'product',
+      candidates: 1,
+      searched: 'sony kopfhorer',
+      left_out: ['qwxz'],
+      words: [
+        { word: 'sony', expansions: [{ matched: 'sony', kind: 'exact', documents: 1 }] },
+        { word: 'kopfhorer', expansions: [{ matched: 'kopfhorer', kind: 'exact', documents: 1 }] },
+        { word: 'qwxz', expansions: [], left_out: true },
+      ],
+    });
+    const rank = trace[4] as {
+      type: string;
+      hits: Array<{ entity: string; score: number; parts: { total: number } }>;
+    };
+    expect(rank.type).toBe('product');
+    expect(rank.hits[0]!.entity).toBe('product:kopfhorer');
+    expect(rank.hits[0]!.parts.total).toBe(rank.hits[0]!.score);
+  });
+
+  it('finds a product by its identifier', async () => {
+    const state = await live();
+    expect(listed(answerSearch(state, { query: '08806091153807' }, arrival))).toEqual(['product:tv']);
+  });
+});
