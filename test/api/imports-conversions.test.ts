@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bestBuyFeedItems,
   icecatPart,
   parseCsv,
   realExport,
@@ -82,18 +83,7 @@ const converted: Converted[] = [
     name: 'bestbuy-feed.xml',
     contentType: 'application/xml',
     kind: 'merchant_feed',
-    bytes: async () =>
-      toMerchantFeed(
-        bestBuy.map((record, index) => ({
-          id: String(index + 1),
-          title: record.name,
-          description: record.description,
-          image: record.image,
-          brand: record.brand,
-          price: `${record.price.toFixed(2)} USD`,
-          productType: record.categories.join(' > '),
-        })),
-      ),
+    bytes: async () => toMerchantFeed(bestBuyFeedItems(bestBuy)),
     query: 'galaxy express prepaid',
     title: /Galaxy Express/,
   },

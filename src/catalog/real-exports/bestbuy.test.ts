@@ -3,6 +3,7 @@ import { validateRelease } from '../../release/validate.js';
 import { type ExportRead, readExport } from '../read-export.js';
 import { column, derivedRelease, entitiesOf, inspectionProblems, productsOf } from '../testing/checks.js';
 import {
+  bestBuyFeedItems,
   gzip,
   realExport,
   recordsTable,
@@ -120,19 +121,7 @@ describe('Best Buy JSON', () => {
       reads.windows1252 = await readExport(toWindows1252(toCsv(table)));
       reads.lossy = await readExport(Buffer.from(throughWindows1252(toCsv(table))));
       reads.xlsx = await readExport(await toXlsx(table));
-      reads.feed = await readExport(
-        toMerchantFeed(
-          records.map((record, index) => ({
-            id: String(index + 1),
-            title: record.name,
-            description: record.description,
-            image: record.image,
-            brand: record.brand,
-            price: `${record.price.toFixed(2)} USD`,
-            productType: record.categories.join(' > '),
-          })),
-        ),
-      );
+      reads.feed = await readExport(toMerchantFeed(bestBuyFeedItems(records)));
     });
 
     it('reads gzip, TSV, CSV and a workbook into the same catalog', () => {

@@ -170,3 +170,25 @@ export function toMerchantFeed(items: FeedItem[]): Buffer {
     `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><title>Shop</title><link>https://shop.example</link>\n${lines.join('\n')}\n</channel></rss>\n`,
   );
 }
+
+/** Best Buy's JSON records as merchant feed items: the fields its export has a `g:` name for. */
+export function bestBuyFeedItems(
+  records: Array<{
+    name: string;
+    description: string;
+    image: string;
+    brand: string;
+    price: number;
+    categories: string[];
+  }>,
+): FeedItem[] {
+  return records.map((record, index) => ({
+    id: String(index + 1),
+    title: record.name,
+    description: record.description,
+    image: record.image,
+    brand: record.brand,
+    price: `${record.price.toFixed(2)} USD`,
+    productType: record.categories.join(' > '),
+  }));
+}

@@ -86,3 +86,9 @@ export const ReleaseFile = <T extends Parameters<typeof Type.Object>[0]>(
   title: string,
   properties: T,
 ) => Type.Object({ $schema: SchemaRef, ...properties }, { $id: id, title, additionalProperties: false });
+
+/** Where a redirect sends the shopper: an entity's page (with filters), or a fixed URL. */
+export const RedirectTarget = Type.Union([
+  Type.Object({ to: EntityReference, filters: Type.Optional(SelectorRef) }, { additionalProperties: false }),
+  Type.Object({ url: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
+]);

@@ -1,5 +1,14 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
-import { EntityReference, OneOrMany, ReleaseFile, SelectorRef, Surface, Text, Time } from './common.js';
+import {
+  EntityReference,
+  OneOrMany,
+  RedirectTarget,
+  ReleaseFile,
+  SelectorRef,
+  Surface,
+  Text,
+  Time,
+} from './common.js';
 
 const Words = OneOrMany(Type.String({ minLength: 1 }));
 
@@ -117,15 +126,7 @@ export const RuleEffects = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    redirect: Type.Optional(
-      Type.Union([
-        Type.Object(
-          { to: EntityReference, filters: Type.Optional(SelectorRef) },
-          { additionalProperties: false },
-        ),
-        Type.Object({ url: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
-      ]),
-    ),
+    redirect: Type.Optional(RedirectTarget),
     filter: Type.Optional(
       Type.Object(
         { type: Type.Optional(Type.String({ minLength: 1 })), where: SelectorRef },

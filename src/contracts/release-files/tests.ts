@@ -1,18 +1,10 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { SearchRequest } from '../search.js';
-import { EntityReference, ReleaseFile, SelectorRef } from './common.js';
+import { EntityReference, RedirectTarget, ReleaseFile, SelectorRef } from './common.js';
 
 export const TestExpectation = Type.Object(
   {
-    redirect: Type.Optional(
-      Type.Union([
-        Type.Object(
-          { to: EntityReference, filters: Type.Optional(SelectorRef) },
-          { additionalProperties: false },
-        ),
-        Type.Object({ url: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
-      ]),
-    ),
+    redirect: Type.Optional(RedirectTarget),
     resolved: Type.Optional(
       Type.Object(
         {
