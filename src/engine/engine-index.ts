@@ -1,5 +1,7 @@
 import type { TermDictionary } from './index/dictionary.js';
 import type { TypeData } from './index/type-data.js';
+import type { SharedView } from './listing/shared-view.js';
+import type { StructuredIndex } from './listing/structured-index.js';
 import type { TopK } from './ranking/top-k.js';
 
 /** One type's index as searched: its arrays plus what loading derives from them. */
@@ -7,11 +9,15 @@ export interface TypeIndex extends TypeData {
   readonly dictionary: TermDictionary;
   /** Per posting, its field-weighted BM25 part before idf (see ranking/bm25.ts). */
   readonly impacts: Float32Array;
+  /** Rows, fields and offers as filters, facets and sorts read them. */
+  readonly listing: StructuredIndex;
 }
 
 /** A loaded index: the types in section order, and scratch that every search reuses. */
 export interface EngineIndex {
   readonly types: readonly TypeIndex[];
+  /** Categories, brands, attributes and channels, shared by every type. */
+  readonly shared: SharedView;
   /** Size of the artifact it was loaded from. */
   readonly byteLength: number;
   readonly topK: TopK;

@@ -1,12 +1,21 @@
+import type { Facet } from '../contracts/search.js';
 import { tokenize } from './analysis/tokenize.js';
 import type { EngineIndex, TypeIndex } from './engine-index.js';
 import { documentFrequency, seek } from './index/postings.js';
-import { readResultFields } from './index/stored-fields.js';
 import { stringAt } from './index/string-table.js';
+import {
+  type ListingExtras,
+  type ListingOptions,
+  listedType,
+  listSection,
+  sideQuery,
+} from './listing/section.js';
 import { inverseDocumentFrequency } from './ranking/bm25.js';
 import { REACHABLE_HITS, type TopK } from './ranking/top-k.js';
+import { hitFields } from './results/fields.js';
 
-export interface EngineQuery {
+/** Text and page; the listed section's filters, facets, sort, channel and locale come from ListingOptions. */
+export interface EngineQuery extends ListingOptions {
   text: string;
   /** Counted from 1. */
   page: number;
@@ -19,6 +28,8 @@ export interface EngineQuery {
 export interface EngineHit {
   /** `type:id`. */
   entity: string;
+  /** The variant shown, when tiles are variants or the filters pick one. */
+  variant?: string;
   fields: Record<string, unknown>;
   score: number;
 }
@@ -29,9 +40,11 @@ export interface EngineSection {
   /** min(total, the reachable_hits limit): how far pages reach. */
   reachable: number;
   hits: EngineHit[];
+  /** The listed section's facets. */
+  facets?: Facet[];
 }
 
-export interface EngineResult {
+export interface EngineResult extends Partial<ListingExtras> {
   /** The query's tokens joined by single spaces. */
   searchedText: string;
   sections: EngineSection[];
@@ -61,12 +74,38 @@ export function executeSearch(index: EngineIndex, query: EngineQuery): EngineRes
   }
   const tokens = tokenize(query.text);
   const terms = [...new Set(tokens)];
-  return {
-    searchedText: tokens.join(' '),
-    sections: index.types
-      .filter((type) => type.documents > 0)
-      .map((type) => (terms.length === 0 ? browse(type, query) : search(index, type, terms, query))),
-  };
+  // The listed section (filters, facets, sorts): see listing/. The text search hands it its matches.
+  const listed = listedType(index, query);
+  let extras: ListingExtras | undefined;
+  const sections = index.types
+    .filter((type) => type.documents > 0)
+    .map((type) => {
+      if (type === listed) {
+        const match =
+          terms.length === 0 ? undefined : (collector: MatchSink) => matchTerms(type, terms, collector);
+        const listedSection = listSection(index, type, query, match);
+        extras = listedSection.extras;
+        return listedSection.section;
+      }
+      const side = sideQuery(query);
+      return terms.length === 0 ? browse(type, side) : search(index, type, terms, side);
+    });
+  return { searchedText: tokens.join(' '), sections, ...extras };
+}
+
+/** Receives each text match (ascending docs) with its score. */
+type MatchSink = Pick<TopK, 'offer'>;
+
+/** Every document holding all terms, with its score, for the listed section. */
+function matchTerms(type: TypeIndex, terms: string[], sink: MatchSink): void {
+  const ids: number[] = [];
+  for (const term of terms) {
+    const id = type.dictionary.lookup(term);
+    if (id < 0) return;
+    ids.push(id);
+  }
+  ids.sort((a, b) => documentFrequency(type.postings, a) - documentFrequency(type.postings, b));
+  matchAll(type, ids, sink);
 }
 
 function pageWindow(query: EngineQuery, reachable: number): PageWindow | undefined {
@@ -80,7 +119,7 @@ function browse(type: TypeIndex, query: EngineQuery): EngineSection {
   const reachable = Math.min(total, REACHABLE_HITS);
   const window = pageWindow(query, reachable);
   const hits: EngineHit[] = [];
-  if (window) for (let doc = window.start; doc < window.end; doc++) hits.push(hit(type, doc, 0));
+  if (window) for (let doc = window.start; doc < window.end; doc++) hits.push(hit(type, doc, 0, query));
   return { type: type.type, total, reachable, hits };
 }
 
@@ -106,7 +145,7 @@ function search(index: EngineIndex, type: TypeIndex, terms: string[], query: Eng
   if (ranking && window) {
     const ranked = ranking.drain(index.pageDocs, index.pageScores);
     for (let rank = window.start; rank < Math.min(window.end, ranked); rank++) {
-      hits.push(hit(type, index.pageDocs[rank]!, index.pageScores[rank]!));
+      hits.push(hit(type, index.pageDocs[rank]!, index.pageScores[rank]!, query));
     }
   }
   return { type: type.type, total, reachable, hits };
@@ -117,7 +156,7 @@ function search(index: EngineIndex, type: TypeIndex, terms: string[], query: Eng
  * `ranking`. Document at a time: the rarest term's postings are walked, and each other term is
  * sought forward from where it last stopped, so nothing is allocated per document.
  */
-function matchAll(type: TypeIndex, ids: number[], ranking: TopK | undefined): number {
+function matchAll(type: TypeIndex, ids: number[], ranking: MatchSink | undefined): number {
   const { postings, impacts, documents } = type;
   const { start, docs } = postings;
   const termCount = ids.length;
@@ -151,10 +190,16 @@ function matchAll(type: TypeIndex, ids: number[], ranking: TopK | undefined): nu
   return total;
 }
 
-function hit(type: TypeIndex, doc: number, score: number): EngineHit {
+function hit(type: TypeIndex, doc: number, score: number, query: EngineQuery): EngineHit {
+  const { listing } = type;
+  const channel = listing.channel(query.channel) ?? listing.channels[0]!;
   return {
     entity: `${type.type}:${stringAt(type.ids, doc)}`,
-    fields: readResultFields(type.stored, doc),
+    fields: hitFields(type, doc, listing.firstRow(doc), {
+      locale: query.locale,
+      channel,
+      time: query.time ?? Date.now(),
+    }),
     score,
   };
 }

@@ -10,6 +10,11 @@ export {
   type EngineSection,
   executeSearch,
 } from './execute.js';
+export type { FacetSpec } from './facets/spec.js';
+export { SelectorError } from './filter/choice.js';
+export type { ChannelSettings, StructuredSettings, TypeSettings } from './index/columns-settings.js';
+export type { ListingOptions } from './listing/section.js';
 export { loadIndex } from './load.js';
 export { DEFAULT_FIELD_WEIGHTS, type EngineSettings } from './settings.js';
+export type { SortSpec } from './sort/keys.js';
 export { type IndexStats, indexStats } from './stats.js';

@@ -2,6 +2,8 @@ import { ArtifactReader } from './artifact/container.js';
 import { decodeIndex } from './artifact/layout.js';
 import type { EngineIndex } from './engine-index.js';
 import { TermDictionary } from './index/dictionary.js';
+import { SharedView } from './listing/shared-view.js';
+import { StructuredIndex } from './listing/structured-index.js';
 import { postingImpacts } from './ranking/bm25.js';
 import { REACHABLE_HITS, TopK } from './ranking/top-k.js';
 
@@ -12,13 +14,17 @@ import { REACHABLE_HITS, TopK } from './ranking/top-k.js';
  */
 export function loadIndex(bytes: Uint8Array): EngineIndex {
   const reader = new ArtifactReader(bytes);
-  const types = decodeIndex(reader).map((data) => ({
+  const decoded = decodeIndex(reader);
+  const shared = new SharedView(decoded.shared);
+  const types = decoded.types.map((data) => ({
     ...data,
     dictionary: new TermDictionary(data.terms),
     impacts: postingImpacts(data.postings, data.fieldLengths, data.documents, data.weights),
+    listing: new StructuredIndex(data.structured, shared),
   }));
   return {
     types,
+    shared,
     byteLength: reader.bytes.length,
     topK: new TopK(REACHABLE_HITS),
     pageDocs: new Uint32Array(REACHABLE_HITS),

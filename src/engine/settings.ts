@@ -1,6 +1,8 @@
+import type { StructuredSettings } from './index/columns-settings.js';
 import { FIELD_COUNT, TEXT_FIELDS, type TextField } from './index/fields.js';
 
-export interface EngineSettings {
+/** Text settings here; channels, attributes, signals and types in StructuredSettings. */
+export interface EngineSettings extends StructuredSettings {
   /** Field weights per entity type; defaults for every type: title 5, brand 3, keywords 2, description 1. */
   fieldWeights?: Record<string, Partial<Record<TextField, number>>>;
   /** The source locale: the key taken from a localized text for result fields, else its first value. */

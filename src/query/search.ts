@@ -2,6 +2,7 @@ import type { SearchRequest, SearchResponse } from '../contracts/search.js';
 import { executeSearch } from '../engine/index.js';
 import { AppError } from '../lib/errors.js';
 import { newQueryId } from '../lib/ids.js';
+import { filtersProblem, planListing } from './listing-request.js';
 import type { LiveState } from './live-index.js';
 
 /** Hits a section beside the listed one shows. */
@@ -34,12 +35,21 @@ export function answerSearch(
   const typed = request.query ?? '';
   const page = request.page ?? 1;
   const perPage = request.per_page ?? DEFAULT_PER_PAGE;
-  const result = executeSearch(live.index, {
-    text: typed,
-    page,
-    perPage,
-    countOnly: request.count_only === true,
-  });
+  // Channel, locale, category, filters, facets and sort: the page's settings, then the engine.
+  const listing = planListing(live.index, live.releaseFiles, request, arrival);
+  let result: ReturnType<typeof executeSearch>;
+  try {
+    result = executeSearch(live.index, {
+      text: typed,
+      page,
+      perPage,
+      countOnly: request.count_only === true,
+      sideHits: SIDE_SECTION_HITS,
+      ...listing.query,
+    });
+  } catch (error) {
+    filtersProblem(error);
+  }
   const listed = result.sections.some((section) => section.type === 'product')
     ? 'product'
     : (result.sections[0]?.type ?? 'product');
@@ -50,6 +60,7 @@ export function answerSearch(
         total: section.total,
         reachable: section.reachable,
         hits: section.hits.map(toHit),
+        ...(section.facets ? { facets: section.facets } : {}),
       };
     }
     // A side section does not page: it shows its first few hits, and reachable counts them.
@@ -62,7 +73,10 @@ export function answerSearch(
     snapshot: live.snapshot,
     query: { typed, searched: result.searchedText },
     listed,
+    ...(result.applied && result.applied.length > 0 ? { filters: result.applied } : {}),
+    ...(listing.sorts ? { sorts: listing.sorts } : {}),
     sections,
+    currency: result.currency ?? listing.currency,
     ...(request.debug
       ? {
           trace: [
@@ -79,6 +93,10 @@ export function answerSearch(
   };
 }
 
-function toHit(hit: { entity: string; fields: Record<string, unknown> }) {
-  return { entity: hit.entity, fields: hit.fields };
+function toHit(hit: { entity: string; variant?: string; fields: Record<string, unknown> }) {
+  return {
+    entity: hit.entity,
+    ...(hit.variant !== undefined ? { variant: hit.variant } : {}),
+    fields: hit.fields,
+  };
 }

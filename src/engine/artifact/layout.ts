@@ -1,7 +1,13 @@
-import type { OfferColumns } from '../index/columns.js';
 import { FIELD_COUNT, TEXT_FIELDS } from '../index/fields.js';
 import type { StringTable } from '../index/string-table.js';
 import type { TypeData } from '../index/type-data.js';
+import {
+  readShared,
+  readStructured,
+  type SharedMeta,
+  sharedSection,
+  structuredSections,
+} from './columns-layout.js';
 import { type ArtifactReader, type SectionArray, writeArtifact } from './container.js';
 
 /**
@@ -16,15 +22,18 @@ interface Meta {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-export function encodeIndex(types: readonly TypeData[]): Uint8Array {
+export function encodeIndex(types: readonly TypeData[], shared: SharedMeta): Uint8Array {
   const meta: Meta = {
     fields: TEXT_FIELDS,
     types: types.map(({ type, documents }) => ({ type, documents })),
   };
-  const sections: Array<readonly [string, SectionArray]> = [['meta', encoder.encode(JSON.stringify(meta))]];
+  const sections: Array<readonly [string, SectionArray]> = [
+    ['meta', encoder.encode(JSON.stringify(meta))],
+    sharedSection(shared),
+  ];
   types.forEach((data, position) => {
     const prefix = `${position}.`;
-    const { postings, columns } = data;
+    const { postings } = data;
     sections.push(
       [`${prefix}weights`, data.weights],
       [`${prefix}terms.bytes`, data.terms.bytes],
@@ -37,17 +46,15 @@ export function encodeIndex(types: readonly TypeData[]): Uint8Array {
       [`${prefix}ids.offsets`, data.ids.offsets],
       [`${prefix}stored.bytes`, data.stored.bytes],
       [`${prefix}stored.offsets`, data.stored.offsets],
-      [`${prefix}price`, columns.price],
-      [`${prefix}sale_price`, columns.salePrice],
-      [`${prefix}availability`, columns.availability],
     );
+    sections.push(...structuredSections(prefix, data.structured));
   });
   return writeArtifact(sections);
 }
 
-export function decodeIndex(reader: ArtifactReader): TypeData[] {
+export function decodeIndex(reader: ArtifactReader): { types: TypeData[]; shared: SharedMeta } {
   const meta = readMeta(reader);
-  return meta.types.map(({ type, documents }, position) => {
+  const types = meta.types.map(({ type, documents }, position) => {
     const prefix = `${position}.`;
     const terms = readStringTable(reader, `${prefix}terms`);
     const termCount = terms.offsets.length - 1;
@@ -55,11 +62,6 @@ export function decodeIndex(reader: ArtifactReader): TypeData[] {
       start: reader.uint32(`${prefix}postings.start`),
       docs: reader.uint32(`${prefix}postings.docs`),
       tf: reader.uint8(`${prefix}postings.tf`),
-    };
-    const columns: OfferColumns = {
-      price: reader.float64(`${prefix}price`),
-      salePrice: reader.float64(`${prefix}sale_price`),
-      availability: reader.uint8(`${prefix}availability`),
     };
     const data: TypeData = {
       type,
@@ -70,7 +72,7 @@ export function decodeIndex(reader: ArtifactReader): TypeData[] {
       fieldLengths: reader.uint16(`${prefix}field_lengths`),
       ids: readStringTable(reader, `${prefix}ids`),
       stored: readStringTable(reader, `${prefix}stored`),
-      columns,
+      structured: readStructured(reader, prefix, type, documents, readStringTable),
     };
     const consistent =
       data.weights.length === FIELD_COUNT &&
@@ -79,13 +81,11 @@ export function decodeIndex(reader: ArtifactReader): TypeData[] {
       postings.tf.length === postings.docs.length * FIELD_COUNT &&
       data.fieldLengths.length === documents * FIELD_COUNT &&
       data.ids.offsets.length === documents + 1 &&
-      data.stored.offsets.length === documents + 1 &&
-      columns.price.length === documents &&
-      columns.salePrice.length === documents &&
-      columns.availability.length === documents;
+      data.stored.offsets.length === documents + 1;
     if (!consistent) throw new Error(`index artifact is corrupt: the sections of type "${type}" disagree`);
     return data;
   });
+  return { types, shared: readShared(reader) };
 }
 
 function readMeta(reader: ArtifactReader): Meta {

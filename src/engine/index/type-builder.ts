@@ -1,12 +1,12 @@
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
 import { appendTokens } from '../analysis/tokenize.js';
-import { OfferColumnsBuilder } from './columns.js';
+import type { CompileContext } from './columns-catalog.js';
+import type { StructuredSettings } from './columns-settings.js';
+import { StructuredBuilder } from './columns-type-builder.js';
 import { compareBytes } from './dictionary.js';
 import { appendFieldTexts, FIELD_COUNT, TEXT_FIELDS } from './fields.js';
 import { Growable } from './growable.js';
-import { shownOffer } from './offer.js';
 import { PostingsBuilder } from './postings-builder.js';
-import { resultFields } from './stored-fields.js';
 import { buildStringTable, joinEncoded } from './string-table.js';
 import type { TypeData } from './type-data.js';
 
@@ -22,7 +22,7 @@ export class TypeBuilder {
   private readonly ids: string[] = [];
   private readonly seen = new Set<string>();
   private readonly stored: string[] = [];
-  private readonly columns = new OfferColumnsBuilder();
+  private readonly structured: StructuredBuilder;
   /** Scratch reused for every field of every entity. */
   private readonly texts: string[] = [];
   private readonly tokens: string[] = [];
@@ -30,8 +30,10 @@ export class TypeBuilder {
   constructor(
     readonly type: string,
     private readonly weights: Float64Array,
-    private readonly locale: string | undefined,
-  ) {}
+    structured: StructuredSettings = {},
+  ) {
+    this.structured = new StructuredBuilder(type, structured);
+  }
 
   add(entity: CatalogEntity): void {
     if (this.seen.has(entity.id))
@@ -48,12 +50,11 @@ export class TypeBuilder {
       this.fieldLengths.array[lengthsAt + field] = Math.min(this.tokens.length, MAX_FIELD_LENGTH);
       for (const token of this.tokens) this.postings.add(this.termId(token), doc, field);
     }
-    const offer = shownOffer(entity);
-    this.stored.push(JSON.stringify(resultFields(entity, offer, this.locale)));
-    this.columns.add(offer);
+    this.stored.push(this.structured.stored(entity));
+    this.structured.add(entity);
   }
 
-  build(): TypeData {
+  build(context: CompileContext): TypeData {
     const terms = [...this.termIds.keys()].map((term) => encoder.encode(term));
     const order = terms.map((_, id) => id);
     order.sort((a, b) => {
@@ -74,7 +75,7 @@ export class TypeBuilder {
       fieldLengths: this.fieldLengths.toArray(),
       ids: buildStringTable(this.ids),
       stored: buildStringTable(this.stored),
-      columns: this.columns.build(),
+      structured: this.structured.build(context),
     };
   }
 

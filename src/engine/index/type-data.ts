@@ -1,4 +1,4 @@
-import type { OfferColumns } from './columns.js';
+import type { StructuredData } from './columns-data.js';
 import type { Postings } from './postings.js';
 import type { StringTable } from './string-table.js';
 
@@ -18,7 +18,8 @@ export interface TypeData {
   readonly fieldLengths: Uint16Array;
   /** The merchant's id per doc. */
   readonly ids: StringTable;
-  /** One JSON object of result fields per doc. */
+  /** One JSON object of result data per doc (texts in every locale; offers are in `structured`). */
   readonly stored: StringTable;
-  readonly columns: OfferColumns;
+  /** Rows, field columns, offers per channel, signals: see columns-data.ts. */
+  readonly structured: StructuredData;
 }

@@ -1,0 +1,267 @@
+import type { Interval } from '../filter/predicate.js';
+import { overlaps, within } from '../filter/predicate.js';
+import type { ListingScratch } from '../listing/scratch.js';
+import type { FieldAccess } from '../listing/structured-index.js';
+import { EDGES, NO_BIN } from './ladder.js';
+
+/**
+ * Facet counting over a listing's candidates, each facet under every filter but its own. A row
+ * counts for the facet whose filter has bit `bit` when its mask holds no other bit; a document
+ * counts when one of its rows does. The documents a facet reads are segment 0 (a row passes every
+ * filter) and the segment of its own filter, so a facet never visits the others. Counts are of
+ * tiles (documents, or rows for a variant grain), each once per value however many of its rows
+ * hold the value: a "last tile" stamp per value keeps the second row of a tile from counting.
+ */
+export interface Candidates {
+  /** Slot per candidate index. */
+  readonly docs: Uint32Array;
+  readonly order: Uint32Array;
+  readonly segments: Uint32Array;
+  readonly rowStart: Uint32Array;
+  /** Per row of a candidate: the filters it fails (all bits when not sold). */
+  readonly rowMask: Uint32Array;
+  readonly rowDoc: Uint32Array;
+  /** Tiles are rows: every row counts on its own. */
+  readonly variantGrain: boolean;
+  readonly scratch: ListingScratch;
+  /** Stamps of one count run from a base up to this many. */
+  readonly tileSpace: number;
+}
+
+/** Targets each code counts toward (option groups, buckets), 1-based: code c counts for values[offsets[c] .. offsets[c + 1]]. */
+export interface CodeMap {
+  readonly offsets: Uint32Array;
+  readonly values: Uint32Array;
+  readonly targets: number;
+}
+
+/** The two stretches of `order` a facet with filter bit `bit` reads: segment 0 and its own. */
+export function segmentsOf(candidates: Candidates, bit: number): [number, number, number, number] {
+  const { segments } = candidates;
+  if (bit === 0) return [segments[0]!, segments[1]!, 0, 0];
+  const own = 32 - Math.clz32(bit);
+  return [segments[0]!, segments[1]!, segments[own]!, segments[own + 1]!];
+}
+
+/** Counts per code (index 0: tiles without a value), or per target of `map`. */
+export function countCodes(
+  access: FieldAccess,
+  bit: number,
+  candidates: Candidates,
+  map?: CodeMap,
+): Uint32Array {
+  const size = (map ? map.targets : access.dict.length) + 1;
+  const counts = new Uint32Array(size);
+  const { codes, offsets, values } = access;
+  const { docs, order, rowStart, rowMask, variantGrain } = candidates;
+  const [a0, a1, b0, b1] = segmentsOf(candidates, bit);
+  const docLevel = access.level === 'doc';
+
+  // A document holds each code once: a document-level count without a map needs no stamps.
+  if (docLevel && !variantGrain && !map) {
+    for (let part = 0; part < 2; part++) {
+      const from = part === 0 ? a0 : b0;
+      const to = part === 0 ? a1 : b1;
+      if (codes) {
+        for (let p = from; p < to; p++) counts[codes[docs[order[p]!]!]!]!++;
+      } else {
+        for (let p = from; p < to; p++) {
+          const doc = docs[order[p]!]!;
+          const start = offsets![doc]!;
+          const end = offsets![doc + 1]!;
+          if (start === end) counts[0]!++;
+          for (let i = start; i < end; i++) counts[values![i]!]!++;
+        }
+      }
+    }
+    return counts;
+  }
+
+  const { stamps, base } = candidates.scratch.stampsFor(
+    `${access.name}:${map ? 'map' : 'codes'}`,
+    size,
+    candidates.tileSpace,
+  );
+  const other = ~bit;
+  // Rows of one code each, no map: the common row-level case, kept free of calls.
+  if (!docLevel && codes && !map) {
+    for (let part = 0; part < 2; part++) {
+      const from = part === 0 ? a0 : b0;
+      const to = part === 0 ? a1 : b1;
+      for (let p = from; p < to; p++) {
+        const doc = docs[order[p]!]!;
+        const end = rowStart[doc + 1]!;
+        for (let row = rowStart[doc]!; row < end; row++) {
+          if ((rowMask[row]! & other) !== 0) continue;
+          const code = codes[row]!;
+          const stamp = base + (variantGrain ? row : p);
+          if (stamps[code] !== stamp) {
+            stamps[code] = stamp;
+            counts[code]!++;
+          }
+        }
+      }
+    }
+    return counts;
+  }
+
+  const mapOffsets = map?.offsets;
+  const mapValues = map?.values;
+  const hit = (code: number, stamp: number) => {
+    if (mapOffsets) {
+      for (let k = mapOffsets[code]!; k < mapOffsets[code + 1]!; k++) {
+        const target = mapValues![k]!;
+        if (stamps[target] !== stamp) {
+          stamps[target] = stamp;
+          counts[target]!++;
+        }
+      }
+    } else if (stamps[code] !== stamp) {
+      stamps[code] = stamp;
+      counts[code]!++;
+    }
+  };
+  for (let part = 0; part < 2; part++) {
+    const from = part === 0 ? a0 : b0;
+    const to = part === 0 ? a1 : b1;
+    for (let p = from; p < to; p++) {
+      const doc = docs[order[p]!]!;
+      if (docLevel && !variantGrain) {
+        const stamp = base + p;
+        if (codes) hit(codes[doc]!, stamp);
+        else for (let i = offsets![doc]!; i < offsets![doc + 1]!; i++) hit(values![i]!, stamp);
+        continue;
+      }
+      for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++) {
+        if ((rowMask[row]! & other) !== 0) continue;
+        const slot = docLevel ? doc : row;
+        const stamp = base + (variantGrain ? row : p);
+        if (codes) hit(codes[slot]!, stamp);
+        else {
+          const start = offsets![slot]!;
+          const end = offsets![slot + 1]!;
+          if (start === end) hit(0, stamp);
+          for (let k = start; k < end; k++) hit(values![k]!, stamp);
+        }
+      }
+    }
+  }
+  return counts;
+}
+
+export interface NumberCounts {
+  min: number;
+  max: number;
+  /** Tiles per histogram bin (price only). */
+  bins?: Uint32Array;
+  /** Tiles per bucket. */
+  buckets?: Uint32Array;
+}
+
+/**
+ * Prices of the qualifying rows: lowest and highest, the tiles in each histogram bin (a tile with
+ * several prices in every bin one of them falls in) and in each bucket.
+ */
+export function countPrices(
+  access: FieldAccess,
+  bit: number,
+  candidates: Candidates,
+  options: { histogram: boolean; buckets?: readonly Interval[] },
+): NumberCounts {
+  const price = access.price!;
+  const binOfRow = access.bins!;
+  const { docs, order, rowStart, rowMask, variantGrain } = candidates;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  const bins = options.histogram ? new Uint32Array(EDGES.length) : undefined;
+  const buckets = options.buckets ? new Uint32Array(options.buckets.length) : undefined;
+  const binStamps = bins
+    ? candidates.scratch.stampsFor('price:bins', EDGES.length, candidates.tileSpace)
+    : undefined;
+  const bucketStamps = buckets
+    ? candidates.scratch.stampsFor('price:buckets', buckets.length, candidates.tileSpace)
+    : undefined;
+  const other = ~bit;
+  const [a0, a1, b0, b1] = segmentsOf(candidates, bit);
+  for (let part = 0; part < 2; part++) {
+    const from = part === 0 ? a0 : b0;
+    const to = part === 0 ? a1 : b1;
+    for (let p = from; p < to; p++) {
+      const doc = docs[order[p]!]!;
+      const end = rowStart[doc + 1]!;
+      for (let row = rowStart[doc]!; row < end; row++) {
+        if ((rowMask[row]! & other) !== 0) continue;
+        const value = price[row]!;
+        if (Number.isNaN(value)) continue;
+        if (value < min) min = value;
+        if (value > max) max = value;
+        const tile = variantGrain ? row : p;
+        if (bins) {
+          const bin = binOfRow[row]!;
+          const stamp = binStamps!.base + tile;
+          if (bin !== NO_BIN && binStamps!.stamps[bin] !== stamp) {
+            binStamps!.stamps[bin] = stamp;
+            bins[bin]!++;
+          }
+        }
+        if (buckets) {
+          const stamp = bucketStamps!.base + tile;
+          const intervals = options.buckets!;
+          for (let b = 0; b < intervals.length; b++) {
+            if (within(intervals[b]!, value) && bucketStamps!.stamps[b] !== stamp) {
+              bucketStamps!.stamps[b] = stamp;
+              buckets[b]!++;
+            }
+          }
+        }
+      }
+    }
+  }
+  return { min, max, ...(bins ? { bins } : {}), ...(buckets ? { buckets } : {}) };
+}
+
+/** Range attributes: lowest low end, highest high end, and tiles per bucket the range meets. */
+export function countRanges(
+  access: FieldAccess,
+  bit: number,
+  candidates: Candidates,
+  buckets: readonly Interval[] | undefined,
+): NumberCounts {
+  const low = access.low!;
+  const high = access.high!;
+  const counts = buckets ? new Uint32Array(buckets.length) : undefined;
+  const stamped = counts
+    ? candidates.scratch.stampsFor(`${access.name}:ranges`, counts.length, candidates.tileSpace)
+    : undefined;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  const { docs, order, rowStart, rowMask, variantGrain } = candidates;
+  const other = ~bit;
+  const [a0, a1, b0, b1] = segmentsOf(candidates, bit);
+  for (let part = 0; part < 2; part++) {
+    const from = part === 0 ? a0 : b0;
+    const to = part === 0 ? a1 : b1;
+    for (let p = from; p < to; p++) {
+      const doc = docs[order[p]!]!;
+      for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++) {
+        if ((rowMask[row]! & other) !== 0) continue;
+        const slot = access.level === 'doc' ? doc : row;
+        const a = low[slot]!;
+        const b = high[slot]!;
+        if (Number.isNaN(a)) continue;
+        if (a < min) min = a;
+        if (b > max) max = b;
+        if (counts) {
+          const stamp = stamped!.base + (variantGrain ? row : p);
+          buckets!.forEach((bucket, k) => {
+            if (overlaps(bucket, a, b) && stamped!.stamps[k] !== stamp) {
+              stamped!.stamps[k] = stamp;
+              counts[k]!++;
+            }
+          });
+        }
+      }
+    }
+  }
+  return { min, max, ...(counts ? { buckets: counts } : {}) };
+}
