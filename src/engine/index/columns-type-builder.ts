@@ -10,9 +10,11 @@ import {
   AVAILABILITIES,
   CATEGORY_IS,
   type ChannelColumns,
+  type CodeColumn,
   type FieldColumn,
   type FieldLevel,
   type FieldNature,
+  type FieldValue,
   NO_DAYS,
   type StructuredData,
 } from './columns-data.js';
@@ -259,7 +261,7 @@ export class StructuredBuilder {
 
   build(context: CompileContext): StructuredData {
     const fields: FieldColumn[] = [...this.categoryFields(context.catalog)];
-    fields.push({ name: 'brand', level: 'doc', nature: 'brand', ...this.brand.build(naturalOrder) });
+    fields.push({ name: 'brand', level: 'doc', nature: 'brand', ...this.brandColumn(context.catalog) });
     fields.push({ name: 'rating', level: 'doc', nature: 'rating', ...this.rating.build(naturalOrder) });
     for (const field of this.attributes.values()) {
       const meta = { name: field.code, level: field.level, nature: field.nature };
@@ -297,6 +299,33 @@ export class StructuredBuilder {
       withSmartCategories(data, this.settings, context),
       categoryOrder(this.primary, context.catalog),
     );
+  }
+
+  /**
+   * `brand`, each value named by the brand entity it spells (by id, title or alias, without regard
+   * to case), so "Acme" and "acme" are one facet value `acme`; a brand the catalog has no entity
+   * for keeps its spelling.
+   */
+  private brandColumn(catalog: CatalogInfo): { dict: FieldValue[]; column: CodeColumn } {
+    const byName = new Map<string, string>();
+    for (const brand of catalog.brands) {
+      const titles = typeof brand.title === 'string' ? [brand.title] : Object.values(brand.title ?? {});
+      for (const name of [brand.id, ...titles, ...(brand.aliases ?? [])]) {
+        if (!byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), brand.id);
+      }
+    }
+    const written = this.brand.firstSeenDict();
+    const canonical = new CodeColumnBuilder();
+    for (let doc = 0; doc < this.brand.slots; doc++) {
+      const codes = this.brand.slotCodes(doc);
+      canonical.addSlot(
+        [...codes].map((code) => {
+          const value = String(written[code - 1]);
+          return byName.get(value.toLowerCase()) ?? value;
+        }),
+      );
+    }
+    return canonical.build(naturalOrder);
   }
 
   /**

@@ -213,3 +213,7 @@ export const catalog: CatalogEntity[] = [
     delivery_days: { min: 7, max: 14 },
   },
 ];
+
+/** A time inside d2's July sale window, and one before it. */
+export const JULY = Date.parse('2025-07-15T00:00:00Z');
+export const JUNE = Date.parse('2025-06-15T00:00:00Z');
