@@ -26,6 +26,10 @@ export interface Candidates {
   readonly scratch: ListingScratch;
   /** Stamps of one count run from a base up to this many. */
   readonly tileSpace: number;
+  /** Per candidate index: 0 no row passes every filter, 1 one does, 2 every sold row does. */
+  readonly docFull: Uint8Array;
+  /** Per document, the codes of a small row-level field its sold rows hold, as bits (see docUnionMask). */
+  readonly unionOf: (access: FieldAccess) => Uint32Array | undefined;
 }
 
 /** Targets each code counts toward (option groups, buckets), 1-based: code c counts for values[offsets[c] .. offsets[c + 1]]. */
@@ -83,65 +87,130 @@ export function countCodes(
     candidates.tileSpace,
   );
   const other = ~bit;
-  // Rows of one code each, no map: the common row-level case, kept free of calls.
-  if (!docLevel && codes && !map) {
+  const docFull = candidates.docFull;
+  // A document whose every sold row passes every filter counts the codes its rows hold, at once.
+  const unions = docLevel || variantGrain ? undefined : candidates.unionOf(access);
+  const mapOffsets = map?.offsets;
+  const mapValues = map?.values;
+
+  // Row-level values counted into at most 31 targets: a tile gathers the targets of its rows as
+  // bits, then counts each bit once. No stamps, no branch per value.
+  if (!docLevel && !variantGrain && size <= 32) {
+    const targetBits = new Uint32Array(access.dict.length + 1);
+    for (let code = 1; code <= access.dict.length; code++) {
+      if (mapOffsets === undefined) targetBits[code] = 1 << code;
+      else
+        for (let k = mapOffsets[code]!; k < mapOffsets[code + 1]!; k++)
+          targetBits[code]! |= 1 << mapValues![k]!;
+    }
     for (let part = 0; part < 2; part++) {
       const from = part === 0 ? a0 : b0;
       const to = part === 0 ? a1 : b1;
       for (let p = from; p < to; p++) {
-        const doc = docs[order[p]!]!;
-        const end = rowStart[doc + 1]!;
-        for (let row = rowStart[doc]!; row < end; row++) {
-          if ((rowMask[row]! & other) !== 0) continue;
-          const code = codes[row]!;
-          const stamp = base + (variantGrain ? row : p);
-          if (stamps[code] !== stamp) {
-            stamps[code] = stamp;
-            counts[code]!++;
+        const j = order[p]!;
+        const doc = docs[j]!;
+        let gathered = 0;
+        if (unions !== undefined && docFull[j] === 2) {
+          let bits = unions[doc]!;
+          if (mapOffsets === undefined) gathered = bits;
+          else {
+            while (bits !== 0) {
+              const low = bits & -bits;
+              gathered |= targetBits[31 - Math.clz32(low)]!;
+              bits ^= low;
+            }
           }
+        } else {
+          const end = rowStart[doc + 1]!;
+          for (let row = rowStart[doc]!; row < end; row++) {
+            if ((rowMask[row]! & other) !== 0) continue;
+            if (codes) gathered |= targetBits[codes[row]!]!;
+            else
+              for (let i = offsets![row]!; i < offsets![row + 1]!; i++) gathered |= targetBits[values![i]!]!;
+          }
+        }
+        while (gathered !== 0) {
+          const low = gathered & -gathered;
+          counts[31 - Math.clz32(low)]!++;
+          gathered ^= low;
         }
       }
     }
     return counts;
   }
-
-  const mapOffsets = map?.offsets;
-  const mapValues = map?.values;
-  const hit = (code: number, stamp: number) => {
-    if (mapOffsets) {
-      for (let k = mapOffsets[code]!; k < mapOffsets[code + 1]!; k++) {
-        const target = mapValues![k]!;
-        if (stamps[target] !== stamp) {
-          stamps[target] = stamp;
-          counts[target]!++;
-        }
-      }
-    } else if (stamps[code] !== stamp) {
-      stamps[code] = stamp;
-      counts[code]!++;
-    }
-  };
   for (let part = 0; part < 2; part++) {
     const from = part === 0 ? a0 : b0;
     const to = part === 0 ? a1 : b1;
     for (let p = from; p < to; p++) {
-      const doc = docs[order[p]!]!;
-      if (docLevel && !variantGrain) {
-        const stamp = base + p;
-        if (codes) hit(codes[doc]!, stamp);
-        else for (let i = offsets![doc]!; i < offsets![doc + 1]!; i++) hit(values![i]!, stamp);
+      const j = order[p]!;
+      const doc = docs[j]!;
+      const stamp = base + p;
+      if (unions !== undefined && docFull[j] === 2) {
+        let bits = unions[doc]!;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          const code = 31 - Math.clz32(low);
+          bits ^= low;
+          if (mapOffsets === undefined) counts[code]!++;
+          else {
+            for (let k = mapOffsets[code]!; k < mapOffsets[code + 1]!; k++) {
+              const target = mapValues![k]!;
+              if (stamps[target] !== stamp) {
+                stamps[target] = stamp;
+                counts[target]!++;
+              }
+            }
+          }
+        }
         continue;
       }
-      for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++) {
+      if (docLevel && !variantGrain) {
+        // Document-level values through a map (groups, buckets): each target once per document.
+        const first = codes ? 0 : offsets![doc]!;
+        const last = codes ? 1 : offsets![doc + 1]!;
+        for (let i = first; i < last; i++) {
+          const code = codes ? codes[doc]! : values![i]!;
+          for (let k = mapOffsets![code]!; k < mapOffsets![code + 1]!; k++) {
+            const target = mapValues![k]!;
+            if (stamps[target] !== stamp) {
+              stamps[target] = stamp;
+              counts[target]!++;
+            }
+          }
+        }
+        continue;
+      }
+      const end = rowStart[doc + 1]!;
+      for (let row = rowStart[doc]!; row < end; row++) {
         if ((rowMask[row]! & other) !== 0) continue;
         const slot = docLevel ? doc : row;
-        const stamp = base + (variantGrain ? row : p);
-        if (codes) hit(codes[slot]!, stamp);
-        else {
-          const start = offsets![slot]!;
-          const end = offsets![slot + 1]!;
-          if (start === end) hit(0, stamp);
-          for (let k = start; k < end; k++) hit(values![k]!, stamp);
+        const rowStamp = variantGrain ? base + row : stamp;
+        const first = codes ? 0 : offsets![slot]!;
+        const last = codes ? 1 : offsets![slot + 1]!;
+        if (first === last) {
+          // A multi-valued slot without values counts as "none" (code 0).
+          if (mapOffsets === undefined && stamps[0] !== rowStamp) {
+            stamps[0] = rowStamp;
+            counts[0]!++;
+          }
+          continue;
+        }
+        for (let i = first; i < last; i++) {
+          const code = codes ? codes[slot]! : values![i]!;
+          if (mapOffsets === undefined) {
+            if (stamps[code] !== rowStamp) {
+              stamps[code] = rowStamp;
+              counts[code]!++;
+            }
+            continue;
+          }
+          for (let k = mapOffsets[code]!; k < mapOffsets[code + 1]!; k++) {
+            const target = mapValues![k]!;
+            if (stamps[target] !== rowStamp) {
+              stamps[target] = rowStamp;
+              counts[target]!++;
+            }
+          }
         }
       }
     }
@@ -264,4 +333,126 @@ export function countRanges(
     }
   }
   return { min, max, ...(counts ? { buckets: counts } : {}) };
+}
+
+/** A facet counted jointly with others: a row-level field of one code per row, into at most 31 targets. */
+export interface JointItem {
+  access: FieldAccess;
+  bit: number;
+  map: CodeMap | undefined;
+}
+
+/** Whether a facet can be counted jointly (see countJointly). */
+export function jointEligible(
+  access: FieldAccess | undefined,
+  map: CodeMap | undefined,
+  candidates: Candidates,
+): boolean {
+  if (access === undefined || candidates.variantGrain) return false;
+  if (access.level !== 'row' || access.form !== 'codes' || access.codes === undefined) return false;
+  return (map ? map.targets : access.dict.length) <= 31;
+}
+
+/**
+ * Counts several row-level facets in one pass over segment 0 (every tile that matches all
+ * filters, or all but one), then each over its own segment: one read of each row's mask serves
+ * every facet. Each tile gathers its targets as bits per facet and counts each bit once.
+ */
+export function countJointly(items: readonly JointItem[], candidates: Candidates): Uint32Array[] {
+  const facets = items.length;
+  const { docs, order, segments, rowStart, rowMask, docFull } = candidates;
+  const counts = items.map(
+    (item) => new Uint32Array((item.map ? item.map.targets : item.access.dict.length) + 1),
+  );
+  const targetBits = items.map((item) => {
+    const bits = new Uint32Array(item.access.dict.length + 1);
+    for (let code = 1; code <= item.access.dict.length; code++) {
+      if (item.map === undefined) bits[code] = 1 << code;
+      else
+        for (let k = item.map.offsets[code]!; k < item.map.offsets[code + 1]!; k++)
+          bits[code]! |= 1 << item.map.values[k]!;
+    }
+    return bits;
+  });
+  const codes = items.map((item) => item.access.codes!);
+  const unions = items.map((item) => candidates.unionOf(item.access));
+  // The facet whose own filter a single-bit mask names, by bit position (-1: none of these).
+  const ownerOf = new Int32Array(32).fill(-1);
+  items.forEach((item, f) => {
+    if (item.bit !== 0) ownerOf[31 - Math.clz32(item.bit)] = f;
+  });
+  const gathered = new Uint32Array(facets);
+  const tally = (f: number, bits: number) => {
+    const into = counts[f]!;
+    let rest = bits;
+    while (rest !== 0) {
+      const low = rest & -rest;
+      into[31 - Math.clz32(low)]!++;
+      rest ^= low;
+    }
+  };
+  const unionBits = (f: number, doc: number): number => {
+    const union = unions[f]!;
+    const bits = union[doc]!;
+    if (items[f]!.map === undefined) return bits;
+    let mapped = 0;
+    let rest = bits;
+    const targets = targetBits[f]!;
+    while (rest !== 0) {
+      const low = rest & -rest;
+      mapped |= targets[31 - Math.clz32(low)]!;
+      rest ^= low;
+    }
+    return mapped;
+  };
+
+  for (let p = segments[0]!; p < segments[1]!; p++) {
+    const j = order[p]!;
+    const doc = docs[j]!;
+    const start = rowStart[doc]!;
+    const end = rowStart[doc + 1]!;
+    if (docFull[j] === 2) {
+      for (let f = 0; f < facets; f++) {
+        if (unions[f] !== undefined) {
+          tally(f, unionBits(f, doc));
+          continue;
+        }
+        let bits = 0;
+        const column = codes[f]!;
+        const targets = targetBits[f]!;
+        for (let row = start; row < end; row++) if (rowMask[row] === 0) bits |= targets[column[row]!]!;
+        tally(f, bits);
+      }
+      continue;
+    }
+    gathered.fill(0);
+    for (let row = start; row < end; row++) {
+      const mask = rowMask[row]!;
+      if (mask === 0) {
+        for (let f = 0; f < facets; f++) gathered[f]! |= targetBits[f]![codes[f]![row]!]!;
+      } else if ((mask & (mask - 1)) === 0) {
+        const f = ownerOf[31 - Math.clz32(mask)]!;
+        if (f >= 0) gathered[f]! |= targetBits[f]![codes[f]![row]!]!;
+      }
+    }
+    for (let f = 0; f < facets; f++) if (gathered[f] !== 0) tally(f, gathered[f]!);
+  }
+
+  // Each facet with a filter of its own also counts the tiles that fail that filter alone.
+  items.forEach((item, f) => {
+    if (item.bit === 0) return;
+    const own = 32 - Math.clz32(item.bit);
+    const other = ~item.bit;
+    const column = codes[f]!;
+    const targets = targetBits[f]!;
+    for (let p = segments[own]!; p < segments[own + 1]!; p++) {
+      const doc = docs[order[p]!]!;
+      let bits = 0;
+      for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++) {
+        if ((rowMask[row]! & other) === 0) bits |= targets[column[row]!]!;
+      }
+      tally(f, bits);
+    }
+  });
+  return counts;
 }

@@ -23,6 +23,8 @@ export interface FacetInput {
   /** The bit of the facet's own filter (0 without one). */
   bit: number;
   choice: Choice | undefined;
+  /** Counts per code (or per target of codeMapFor), counted beforehand together with other facets. */
+  counted?: Uint32Array;
 }
 
 export interface PresentContext {
@@ -155,11 +157,7 @@ function listFacet(
   const groups = spec.show === 'groups' ? (attribute?.groups ?? []) : [];
   const entries: Entry[] = [];
   if (groups.length > 0) {
-    const map = groupMap(
-      access,
-      groups.map((group) => group.values),
-    );
-    const counts = countCodes(access, input.bit, candidates, map);
+    const counts = input.counted ?? countCodes(access, input.bit, candidates, codeMapFor(input, context));
     groups.forEach((group, index) => {
       const count = counts[index + 1]!;
       const selected = keys.has(group.code);
@@ -173,7 +171,7 @@ function listFacet(
       entries.push({ value, rank: index });
     });
   } else {
-    const counts = countCodes(access, input.bit, candidates);
+    const counts = input.counted ?? countCodes(access, input.bit, candidates);
     const seen = new Set<string>();
     for (let code = 1; code < counts.length; code++) {
       const raw = access.dict[code - 1]!;
@@ -219,6 +217,38 @@ function facetValue(
   return value;
 }
 
+/**
+ * The targets a codes facet counts toward instead of codes, if any: option groups (show: groups)
+ * or buckets of numbers and dates. Undefined where it counts codes as they are.
+ */
+export function codeMapFor(input: FacetInput, context: PresentContext): CodeMap | undefined {
+  const { spec } = input;
+  const access = input.access;
+  if (access === undefined || access.form !== 'codes') return undefined;
+  if (spec.kind === 'buckets' || spec.kind === 'relative') {
+    const relative = spec.kind === 'relative' || access.nature === 'date';
+    const intervals = (spec.buckets ?? []).map((bucket) =>
+      relative ? bucketInterval(bucket, DAY_MS, context.time) : bucketInterval(bucket, 1, 0),
+    );
+    const lists: number[][] = Array.from({ length: access.dict.length + 1 }, () => []);
+    for (let code = 1; code <= access.dict.length; code++) {
+      intervals.forEach((interval, index) => {
+        if (within(interval, access.numbers[code]!)) lists[code]!.push(index + 1);
+      });
+    }
+    return csr(lists, intervals.length);
+  }
+  if ((spec.kind === 'list' || spec.kind === 'swatch') && spec.show === 'groups') {
+    const groups = context.shared.attributes.get(spec.field)?.groups ?? [];
+    if (groups.length > 0)
+      return groupMap(
+        access,
+        groups.map((group) => group.values),
+      );
+  }
+  return undefined;
+}
+
 /** Code of each value to the groups (1-based) that list it. */
 function groupMap(access: FieldAccess, groups: ReadonlyArray<readonly string[]>): CodeMap {
   const lists: number[][] = Array.from({ length: access.dict.length + 1 }, () => []);
@@ -251,7 +281,7 @@ function treeFacet(
   context: PresentContext,
 ): Facet | undefined {
   const access = input.access!;
-  const counts = countCodes(access, input.bit, candidates);
+  const counts = input.counted ?? countCodes(access, input.bit, candidates);
   const keys = chosenKeys(input);
   const { shared } = context;
   const chosen = input.choice?.form === 'category' ? input.choice.ids[0] : undefined;
@@ -290,7 +320,7 @@ function rangeFacet(facet: Facet, input: FacetInput, candidates: Candidates): Fa
   if (access.form === 'price') counts = countPrices(access, input.bit, candidates, { histogram });
   else if (access.form === 'range') counts = countRanges(access, input.bit, candidates, undefined);
   else {
-    const byCode = countCodes(access, input.bit, candidates);
+    const byCode = input.counted ?? countCodes(access, input.bit, candidates);
     counts = { min: Number.POSITIVE_INFINITY, max: Number.NEGATIVE_INFINITY };
     for (let code = 1; code < byCode.length; code++) {
       if (byCode[code] === 0) continue;
@@ -340,15 +370,10 @@ function bucketFacet(
   if (access.form === 'price')
     counts = countPrices(access, input.bit, candidates, { histogram: false, buckets: intervals }).buckets!;
   else if (access.form === 'range') counts = countRanges(access, input.bit, candidates, intervals).buckets!;
-  else {
-    const lists: number[][] = Array.from({ length: access.dict.length + 1 }, () => []);
-    for (let code = 1; code <= access.dict.length; code++) {
-      intervals.forEach((interval, index) => {
-        if (within(interval, access.numbers[code]!)) lists[code]!.push(index + 1);
-      });
-    }
-    counts = countCodes(access, input.bit, candidates, csr(lists, intervals.length)).subarray(1);
-  }
+  else
+    counts = (
+      input.counted ?? countCodes(access, input.bit, candidates, codeMapFor(input, context))
+    ).subarray(1);
   const chosen = new Set<string>();
   if (input.choice?.form === 'values') {
     for (const value of input.choice.values) {
@@ -374,7 +399,7 @@ function bucketFacet(
 
 function toggleFacet(facet: Facet, input: FacetInput, candidates: Candidates): Facet | undefined {
   const access = input.access!;
-  const counts = countCodes(access, input.bit, candidates);
+  const counts = input.counted ?? countCodes(access, input.bit, candidates);
   const code = access.dict.indexOf(true) + 1;
   const count = code > 0 ? counts[code]! : 0;
   const selected =

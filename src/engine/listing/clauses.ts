@@ -111,6 +111,7 @@ export function markProjection(
   docs: Uint32Array,
   masks: Uint32Array,
   count: number,
+  sold: Uint8Array,
 ): boolean {
   if (clause.test === undefined) return false;
   const bit = clause.bit;
@@ -118,6 +119,13 @@ export function markProjection(
   if (predicate.kind === 'codes') {
     const chosen = predicate.chosen;
     if (chosen[0] === 1) return false;
+    const unions = listing.docUnionMask(access, sold);
+    if (unions) {
+      let wanted = 0;
+      for (let code = 1; code < chosen.length; code++) if (chosen[code] === 1) wanted |= 1 << code;
+      for (let j = 0; j < count; j++) if ((unions[docs[j]!]! & wanted) === 0) masks[j]! |= bit;
+      return true;
+    }
     const { offsets, values } = listing.docUnion(access);
     for (let j = 0; j < count; j++) {
       const doc = docs[j]!;
@@ -146,62 +154,100 @@ export function markProjection(
 }
 
 /**
- * Sets `bit` in rowMask[row] for each row of the candidate documents docs[0 .. count] that the
- * clause fails (a document-level clause reads the row's document). Rows of a document are
- * contiguous, and so are the documents of a category, so this reads the columns in order.
+ * The row-level clauses of a listing laid out for one loop over rows: a kind per test and the
+ * arrays each kind reads, so the loop reads typed arrays only.
  */
-export function markRows(
-  clause: Clause,
-  docs: Uint32Array,
-  count: number,
-  rowStart: Uint32Array,
-  rowMask: Uint32Array,
-  rowDoc: Uint32Array,
-): void {
-  const bit = clause.bit;
-  if (clause.rows) {
-    const words = clause.rows.words;
-    for (let j = 0; j < count; j++) {
-      const doc = docs[j]!;
-      for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++) {
-        if (((words[row >>> 5]! >>> (row & 31)) & 1) === 0) rowMask[row]! |= bit;
+export interface RowTests {
+  readonly count: number;
+  /** 0: a row's code among the chosen; 1: a price within one stretch; 2: a row in a set; 3: anything else. */
+  readonly kinds: Int32Array;
+  readonly bits: Int32Array;
+  readonly chosen: Uint8Array[];
+  readonly codes: Uint32Array[];
+  readonly prices: Float64Array[];
+  readonly words: Uint32Array[];
+  readonly lows: Float64Array;
+  readonly highs: Float64Array;
+  /** Bit 0: low inclusive; bit 1: high inclusive. */
+  readonly inclusive: Int32Array;
+  readonly clauses: readonly Clause[];
+}
+
+const NO_BYTES = new Uint8Array(0);
+const NO_CODES = new Uint32Array(0);
+const NO_PRICES = new Float64Array(0);
+
+export function rowTests(clauses: readonly Clause[]): RowTests {
+  const rowClauses = clauses.filter((clause) => clause.level === 'row');
+  const count = rowClauses.length;
+  const tests: RowTests = {
+    count,
+    kinds: new Int32Array(count),
+    bits: new Int32Array(count),
+    chosen: [],
+    codes: [],
+    prices: [],
+    words: [],
+    lows: new Float64Array(count),
+    highs: new Float64Array(count),
+    inclusive: new Int32Array(count),
+    clauses: rowClauses,
+  };
+  rowClauses.forEach((clause, t) => {
+    tests.bits[t] = clause.bit;
+    tests.chosen.push(NO_BYTES);
+    tests.codes.push(NO_CODES);
+    tests.prices.push(NO_PRICES);
+    tests.words.push(NO_CODES);
+    const predicate = clause.test?.predicate;
+    const access = clause.test?.access;
+    if (clause.rows) {
+      tests.kinds[t] = 2;
+      tests.words[t] = clause.rows.words;
+    } else if (predicate?.kind === 'codes' && access?.codes && access.level === 'row') {
+      tests.kinds[t] = 0;
+      tests.chosen[t] = predicate.chosen;
+      tests.codes[t] = access.codes;
+    } else if (predicate?.kind === 'price' && predicate.intervals.length === 1 && !predicate.none) {
+      const interval = predicate.intervals[0]!;
+      tests.kinds[t] = 1;
+      tests.prices[t] = access!.price!;
+      tests.lows[t] = interval.low;
+      tests.highs[t] = interval.high;
+      tests.inclusive[t] = (interval.lowInclusive ? 1 : 0) | (interval.highInclusive ? 2 : 0);
+    } else {
+      tests.kinds[t] = 3;
+    }
+  });
+  return tests;
+}
+
+/** The bits of the tests `row` fails. */
+export function failedTests(tests: RowTests, row: number, rowDoc: Uint32Array): number {
+  let mask = 0;
+  for (let t = 0; t < tests.count; t++) {
+    let pass: boolean;
+    switch (tests.kinds[t]) {
+      case 0:
+        pass = tests.chosen[t]![tests.codes[t]![row]!] === 1;
+        break;
+      case 1: {
+        const value = tests.prices[t]![row]!;
+        const inclusive = tests.inclusive[t]!;
+        pass =
+          ((inclusive & 1) !== 0 ? value >= tests.lows[t]! : value > tests.lows[t]!) &&
+          ((inclusive & 2) !== 0 ? value <= tests.highs[t]! : value < tests.highs[t]!);
+        break;
       }
+      case 2:
+        pass = ((tests.words[t]![row >>> 5]! >>> (row & 31)) & 1) === 1;
+        break;
+      default:
+        pass = rowPasses(tests.clauses[t]!, row, rowDoc);
     }
-    return;
+    if (!pass) mask |= tests.bits[t]!;
   }
-  const { access, predicate } = clause.test!;
-  if (predicate.kind === 'codes' && access.codes && access.level === 'row') {
-    const chosen = predicate.chosen;
-    const codes = access.codes;
-    for (let j = 0; j < count; j++) {
-      const doc = docs[j]!;
-      const end = rowStart[doc + 1]!;
-      for (let row = rowStart[doc]!; row < end; row++) if (chosen[codes[row]!] !== 1) rowMask[row]! |= bit;
-    }
-    return;
-  }
-  if (predicate.kind === 'price' && predicate.intervals.length === 1 && !predicate.none) {
-    const price = access.price!;
-    const { low, lowInclusive, high, highInclusive } = predicate.intervals[0]!;
-    for (let j = 0; j < count; j++) {
-      const doc = docs[j]!;
-      const end = rowStart[doc + 1]!;
-      for (let row = rowStart[doc]!; row < end; row++) {
-        const value = price[row]!;
-        const pass =
-          (lowInclusive ? value >= low : value > low) && (highInclusive ? value <= high : value < high);
-        if (!pass) rowMask[row]! |= bit;
-      }
-    }
-    return;
-  }
-  const docLevel = access.level === 'doc';
-  for (let j = 0; j < count; j++) {
-    const doc = docs[j]!;
-    for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++) {
-      if (!slotPasses(access, predicate, docLevel ? rowDoc[row]! : row)) rowMask[row]! |= bit;
-    }
-  }
+  return mask;
 }
 
 /** Whether one row passes the clause (for the few rows of a page's hits). */

@@ -1,7 +1,7 @@
 import type { Facet } from '../../contracts/search.js';
 import type { EngineIndex, TypeIndex } from '../engine-index.js';
-import type { Candidates } from '../facets/count.js';
-import { presentFacet } from '../facets/present.js';
+import { type Candidates, countJointly, type JointItem, jointEligible } from '../facets/count.js';
+import { codeMapFor, type FacetInput, presentFacet } from '../facets/present.js';
 import type { FacetSpec } from '../facets/spec.js';
 import type { SelectContext } from '../filter/evaluate.js';
 import { stringAt } from '../index/string-table.js';
@@ -9,12 +9,23 @@ import type { OfferView } from '../offers/view.js';
 import { REACHABLE_HITS, type TopK } from '../ranking/top-k.js';
 import { hitFields } from '../results/fields.js';
 import { type SortSpec, sortReader } from '../sort/keys.js';
-import { buildClauses, type Clause, markDocuments, markProjection, markRows, rowPasses } from './clauses.js';
+import {
+  buildClauses,
+  type Clause,
+  failedTests,
+  markDocuments,
+  markProjection,
+  rowPasses,
+  rowTests,
+} from './clauses.js';
 import type { ListingScratch } from './scratch.js';
 import type { LoadedChannel, StructuredIndex } from './structured-index.js';
 
 /** The mask of a row not sold in the channel: it fails everything and counts nowhere. */
 const OUT = 0xffffffff;
+const NO_BYTES = new Uint8Array(0);
+const NO_CODES = new Uint32Array(0);
+const NO_PRICES = new Float64Array(0);
 
 /** What a listing (the section that pages and carries facets) is asked for. */
 export interface ListingRequest {
@@ -138,7 +149,7 @@ export function executeListing(
     if (clause.level === 'doc') {
       markDocuments(clause, docs, docMasks, count);
       marked = true;
-    } else if (markProjection(clause, listing, docs, docMasks, count)) {
+    } else if (markProjection(clause, listing, docs, docMasks, count, channel.columns.sold)) {
       marked = true;
     }
   }
@@ -156,27 +167,70 @@ export function executeListing(
 
   // Rows: unsold ones are out; row-level filters mark the others. A document's segments follow
   // from its rows: 0 when one passes every filter, k + 1 for each filter k one fails alone.
+  // docFull is 2 when every sold row passes every filter (the document counts as a whole).
   const sold = channel.columns.sold;
+  const tests = rowTests(clauses);
+  // The first two row tests are read inline (codes or a price stretch); others through failedTests.
+  const n = tests.count;
+  const k0 = n > 0 ? tests.kinds[0]! : -1;
+  const k1 = n > 1 ? tests.kinds[1]! : -1;
+  const bit0 = n > 0 ? tests.bits[0]! : 0;
+  const bit1 = n > 1 ? tests.bits[1]! : 0;
+  const chosen0 = n > 0 ? tests.chosen[0]! : NO_BYTES;
+  const chosen1 = n > 1 ? tests.chosen[1]! : NO_BYTES;
+  const codes0 = n > 0 ? tests.codes[0]! : NO_CODES;
+  const codes1 = n > 1 ? tests.codes[1]! : NO_CODES;
+  const price0 = n > 0 ? tests.prices[0]! : NO_PRICES;
+  const price1 = n > 1 ? tests.prices[1]! : NO_PRICES;
+  const low0 = n > 0 ? tests.lows[0]! : 0;
+  const low1 = n > 1 ? tests.lows[1]! : 0;
+  const high0 = n > 0 ? tests.highs[0]! : 0;
+  const high1 = n > 1 ? tests.highs[1]! : 0;
+  const inclusive0 = n > 0 ? tests.inclusive[0]! : 0;
+  const inclusive1 = n > 1 ? tests.inclusive[1]! : 0;
+  const generic = n > 2 || k0 > 1 || k1 > 1;
   for (let j = 0; j < count; j++) {
     const doc = docs[j]!;
-    const mask = docMasks[j]!;
+    const docMask = docMasks[j]!;
     const end = rowStart[doc + 1]!;
-    for (let row = rowStart[doc]!; row < end; row++) rowMask[row] = sold[row] === 0 ? OUT : mask;
-  }
-  for (const clause of clauses) {
-    if (clause.level === 'row') markRows(clause, docs, count, rowStart, rowMask, rowDoc);
-  }
-  for (let j = 0; j < count; j++) {
-    const doc = docs[j]!;
     let full = 0;
+    let clean = 1;
     let singles = 0;
-    const end = rowStart[doc + 1]!;
     for (let row = rowStart[doc]!; row < end; row++) {
-      const mask = rowMask[row]!;
+      if (sold[row] === 0) {
+        rowMask[row] = OUT;
+        continue;
+      }
+      let mask = docMask;
+      if (generic) mask |= failedTests(tests, row, rowDoc);
+      else {
+        if (k0 === 0) {
+          if (chosen0[codes0[row]!] !== 1) mask |= bit0;
+        } else if (k0 === 1) {
+          const value = price0[row]!;
+          const pass =
+            ((inclusive0 & 1) !== 0 ? value >= low0 : value > low0) &&
+            ((inclusive0 & 2) !== 0 ? value <= high0 : value < high0);
+          if (!pass) mask |= bit0;
+        }
+        if (k1 === 0) {
+          if (chosen1[codes1[row]!] !== 1) mask |= bit1;
+        } else if (k1 === 1) {
+          const value = price1[row]!;
+          const pass =
+            ((inclusive1 & 1) !== 0 ? value >= low1 : value > low1) &&
+            ((inclusive1 & 2) !== 0 ? value <= high1 : value < high1);
+          if (!pass) mask |= bit1;
+        }
+      }
+      rowMask[row] = mask;
       if (mask === 0) full = 1;
-      else if ((mask & (mask - 1)) === 0) singles |= mask;
+      else {
+        clean = 0;
+        if ((mask & (mask - 1)) === 0) singles |= mask;
+      }
     }
-    docFull[j] = full;
+    docFull[j] = full === 1 ? 1 + clean : 0;
     docSingles[j] = full === 1 ? 0 : singles;
   }
   const order = segment(scratch, count);
@@ -192,6 +246,8 @@ export function executeListing(
     variantGrain,
     scratch,
     tileSpace: variantGrain ? listing.rows : scratch.segments[33]!,
+    docFull,
+    unionOf: (access) => listing.docUnionMask(access, sold),
   };
 
   // Ranking.
@@ -234,18 +290,34 @@ export function executeListing(
     time: request.time,
     pageCategory: request.category,
   };
-  for (const spec of request.facets ?? []) {
+  const inputs: FacetInput[] = (request.facets ?? []).map((spec) => {
     const clause = clauses.find((one) => one.key === spec.field);
-    const facet = presentFacet(
-      {
-        spec,
-        access: listing.field(spec.field, channel, view),
-        bit: clause?.bit ?? 0,
-        choice: clause?.test?.choice,
-      },
+    return {
+      spec,
+      access: listing.field(spec.field, channel, view),
+      bit: clause?.bit ?? 0,
+      choice: clause?.test?.choice,
+    };
+  });
+  // Row-level facets of few values are counted together: one pass over the rows serves them all.
+  const joint: Array<{ input: FacetInput; item: JointItem }> = [];
+  for (const input of inputs) {
+    if (input.spec.deferred) continue;
+    const map = codeMapFor(input, presentContext);
+    if (jointEligible(input.access, map, candidates))
+      joint.push({ input, item: { access: input.access!, bit: input.bit, map } });
+  }
+  if (joint.length > 1) {
+    const counted = countJointly(
+      joint.map(({ item }) => item),
       candidates,
-      presentContext,
     );
+    joint.forEach(({ input }, f) => {
+      input.counted = counted[f];
+    });
+  }
+  for (const input of inputs) {
+    const facet = presentFacet(input, candidates, presentContext);
     if (facet) facets.push(facet);
   }
 
@@ -349,7 +421,7 @@ function segment(scratch: ListingScratch, count: number): Uint32Array {
   segments.fill(0);
   let size = 0;
   for (let j = 0; j < count; j++) {
-    if (docFull[j] === 1) {
+    if (docFull[j] !== 0) {
       segments[1]!++;
       size++;
       continue;
@@ -367,7 +439,7 @@ function segment(scratch: ListingScratch, count: number): Uint32Array {
   const next = scratch.segmentCursor;
   next.set(segments);
   for (let j = 0; j < count; j++) {
-    if (docFull[j] === 1) {
+    if (docFull[j] !== 0) {
       order[next[0]!++] = j;
       continue;
     }

@@ -115,6 +115,7 @@ export class StructuredIndex {
   #scratch: ListingScratch | undefined;
   readonly #viewFields = new WeakMap<OfferView, { price: FieldAccess; onSale: FieldAccess }>();
   readonly #unions = new WeakMap<Uint32Array, DocUnion>();
+  readonly #unionMasks = new WeakMap<Uint32Array, WeakMap<Uint8Array, Uint32Array>>();
   readonly #priceRanges = new WeakMap<Float64Array, { low: Float64Array; high: Float64Array }>();
   private categoryPostings: { starts: Uint32Array; docs: Uint32Array } | undefined;
   private categoryCodes: Map<string, number> | undefined;
@@ -270,6 +271,36 @@ export class StructuredIndex {
     union = { offsets, values: Uint32Array.from(values) };
     this.#unions.set(key, union);
     return union;
+  }
+
+  /**
+   * For a row-level codes field of at most 31 values: per document, the codes its sold rows hold
+   * as bits (bit c for code c). A document's rows are then read at once when they all count alike.
+   * Built once per column and channel; undefined for larger dictionaries.
+   */
+  docUnionMask(access: FieldAccess, sold: Uint8Array): Uint32Array | undefined {
+    if (access.level !== 'row' || access.dict.length > 31 || access.form !== 'codes') return undefined;
+    const key = access.codes ?? access.values!;
+    let bySold = this.#unionMasks.get(key);
+    if (bySold === undefined) {
+      bySold = new WeakMap();
+      this.#unionMasks.set(key, bySold);
+    }
+    let masks = bySold.get(sold);
+    if (masks !== undefined) return masks;
+    masks = new Uint32Array(this.documents);
+    const { codes, offsets, values } = access;
+    for (let doc = 0; doc < this.documents; doc++) {
+      let bits = 0;
+      for (let row = this.rowStart[doc]!; row < this.rowStart[doc + 1]!; row++) {
+        if (sold[row] === 0) continue;
+        if (codes) bits |= codes[row]! === 0 ? 0 : 1 << codes[row]!;
+        else for (let i = offsets![row]!; i < offsets![row + 1]!; i++) bits |= 1 << values![i]!;
+      }
+      masks[doc] = bits;
+    }
+    bySold.set(sold, masks);
+    return masks;
   }
 
   /** Per document, the lowest and highest price of its rows (NaN without one). Built once per view. */
