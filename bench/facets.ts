@@ -11,7 +11,7 @@
  */
 import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CATEGORIES, generateCatalog, Random } from '../src/catalog/demo/index.js';
@@ -51,6 +51,8 @@ export interface FacetBenchResult {
   loadMs: number;
   heapUsedBytes: number;
   rssBytes: number;
+  /** The machine's one-minute load average when the measurement ended: other work shares the cores. */
+  load: number;
   category: { queries: number; meanTotal: number; latencyMs: Latency };
   search: { queries: number; meanTotal: number; latencyMs: Latency };
 }
@@ -256,6 +258,7 @@ async function measure(dir: string): Promise<void> {
   const category = run(queries.category);
   const search = run(queries.search);
   const measured = {
+    load: loadavg()[0]!,
     rows: product.listing.rows,
     loadMs,
     heapUsedBytes: memory.heapUsed,
@@ -272,8 +275,8 @@ export function facetsMarkdown(results: readonly FacetBenchResult[]): string {
   const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
   const ms = (value: number) => `${value.toFixed(3)} ms`;
   const lines = [
-    '| products | variants (rows) | build | artifact | load | heap / RSS after load | workload | queries (mean total) | p50 | p95 | p99 | max |',
-    '|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
+    '| products | variants (rows) | build | artifact | load | heap / RSS after load | workload | queries (mean total) | p50 | p95 | p99 | max | load average |',
+    '|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of results) {
     for (const [name, part] of [
@@ -281,7 +284,7 @@ export function facetsMarkdown(results: readonly FacetBenchResult[]): string {
       ['(b) text, 2 filters, 10 facets', r.search],
     ] as const) {
       lines.push(
-        `| ${r.products.toLocaleString('en')} | ${r.rows.toLocaleString('en')} | ${(r.buildMs / 1000).toFixed(1)} s | ${mb(r.artifactBytes)} | ${r.loadMs.toFixed(0)} ms | ${mb(r.heapUsedBytes)} / ${mb(r.rssBytes)} | ${name} | ${part.queries} (${Math.round(part.meanTotal).toLocaleString('en')}) | ${ms(part.latencyMs.p50)} | ${ms(part.latencyMs.p95)} | ${ms(part.latencyMs.p99)} | ${ms(part.latencyMs.max)} |`,
+        `| ${r.products.toLocaleString('en')} | ${r.rows.toLocaleString('en')} | ${(r.buildMs / 1000).toFixed(1)} s | ${mb(r.artifactBytes)} | ${r.loadMs.toFixed(0)} ms | ${mb(r.heapUsedBytes)} / ${mb(r.rssBytes)} | ${name} | ${part.queries} (${Math.round(part.meanTotal).toLocaleString('en')}) | ${ms(part.latencyMs.p50)} | ${ms(part.latencyMs.p95)} | ${ms(part.latencyMs.p99)} | ${ms(part.latencyMs.max)} | ${r.load.toFixed(1)} |`,
       );
     }
   }

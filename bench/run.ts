@@ -1,15 +1,20 @@
 /**
- * `npm run bench`: the engine in process at 10k and 100k products, then requests per second over
- * HTTP against the built `aisle start`. Prints markdown tables for docs/BENCHMARKS.md.
- * Needs `npm run build` first (the HTTP part runs the built command).
+ * `npm run bench`: the engine in process at 10k and 100k products, category pages and filtered
+ * searches with all facets at 100k and 1M products (each size in child processes, the engine from
+ * `dist`), then requests per second over HTTP against the built `aisle start`. Prints markdown
+ * tables for docs/BENCHMARKS.md. Needs `npm run build` first (the HTTP part runs the built command).
  */
 import { generateCatalog } from '../src/catalog/demo/index.js';
 import { benchEngine, drawQueries, markdownTable } from './engine.js';
+import { benchFacets, facetsMarkdown } from './facets.js';
 import { benchHttp } from './http.js';
 
 const sizes = [10_000, 100_000];
 console.log('## Engine, in process\n');
 console.log(markdownTable(await benchEngine(sizes)));
+
+console.log('\n## Filters and facets, in process\n');
+console.log(facetsMarkdown(await benchFacets([100_000, 1_000_000])));
 
 console.log('\n## HTTP, POST /v1/search\n');
 console.log('| products | connections | duration | requests/s | latency p50 | latency p99 | non-2xx |');

@@ -6,11 +6,18 @@
 /** A text the catalog or a release writes once, or per locale. */
 export type LocalizedText = string | Readonly<Record<string, string>>;
 
+const chains = new Map<string, readonly string[]>();
+
 /** The tag and each shorter prefix of it, lowercased: `de-ch-1996`, `de-ch`, `de`. */
-export function localeChain(tag: string): string[] {
+export function localeChain(tag: string): readonly string[] {
+  let chain = chains.get(tag);
+  if (chain !== undefined) return chain;
   const parts = tag.toLowerCase().split('-');
-  const chain: string[] = [];
-  for (let length = parts.length; length > 0; length--) chain.push(parts.slice(0, length).join('-'));
+  const built: string[] = [];
+  for (let length = parts.length; length > 0; length--) built.push(parts.slice(0, length).join('-'));
+  // Tags come from requests and releases: few distinct ones, but keep the memo bounded.
+  if (chains.size < 1000) chains.set(tag, built);
+  chain = built;
   return chain;
 }
 

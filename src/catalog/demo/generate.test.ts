@@ -106,10 +106,14 @@ describe('JSON Lines', () => {
 
 describe('the benchmark shop (variants: true)', () => {
   const plain = [...generateCatalog({ products: 600, seed: 3 })].filter((e) => e.type === 'product');
-  const bench = [...generateCatalog({ products: 600, seed: 3, variants: true })].filter((e) => e.type === 'product');
+  const bench = [...generateCatalog({ products: 600, seed: 3, variants: true })].filter(
+    (e) => e.type === 'product',
+  );
 
   it('keeps the demo products, titles and categories, and adds 1 to 6 variants with colors', () => {
-    expect(bench.map((p) => [p.id, p.title, p.categories])).toEqual(plain.map((p) => [p.id, p.title, p.categories]));
+    expect(bench.map((p) => [p.id, p.title, p.categories])).toEqual(
+      plain.map((p) => [p.id, p.title, p.categories]),
+    );
     const counts = new Set<number>();
     bench.forEach((product, i) => {
       const variants = product.variants!;
@@ -133,7 +137,10 @@ describe('the benchmark shop (variants: true)', () => {
 
   it('writes valid catalog entities', () => {
     for (const entity of bench) {
-      expect(Value.Check(CatalogEntity, entity), JSON.stringify([...Value.Errors(CatalogEntity, entity)])).toBe(true);
+      expect(
+        Value.Check(CatalogEntity, entity),
+        JSON.stringify([...Value.Errors(CatalogEntity, entity)]),
+      ).toBe(true);
     }
   });
 });

@@ -117,7 +117,7 @@ export function valueLook(
     case 'delivery_days':
       return { label: typeof value === 'number' ? withUnit(value, 'day', locale) : String(value) };
     case 'option': {
-      const option = shared.attributes.get(access.name)?.options?.find((one) => one.value === value);
+      const option = shared.option(access.name, value);
       if (option === undefined) return { label: String(value) };
       const look: ValueLook = { label: shared.text(option.label, locale) ?? option.value };
       if (option.swatch !== undefined) look.swatch = option.swatch;

@@ -13,6 +13,7 @@ export class SharedView {
   /** Children per category id in catalog order; roots under the empty string. */
   readonly children: ReadonlyMap<string, readonly string[]>;
   private readonly brands = new Map<string, BrandInfo>();
+  private readonly options = new Map<string, Map<string, NonNullable<Attribute['options']>[number]>>();
 
   constructor(meta: SharedMeta) {
     this.attributes = new Map(meta.attributes.toReversed().map((attribute) => [attribute.code, attribute]));
@@ -38,6 +39,16 @@ export class SharedView {
   private setBrand(name: string, brand: BrandInfo): void {
     const key = name.toLowerCase();
     if (!this.brands.has(key)) this.brands.set(key, brand);
+  }
+
+  /** An option of an option attribute by its value. */
+  option(field: string, value: unknown): NonNullable<Attribute['options']>[number] | undefined {
+    let byValue = this.options.get(field);
+    if (byValue === undefined) {
+      byValue = new Map((this.attributes.get(field)?.options ?? []).map((option) => [option.value, option]));
+      this.options.set(field, byValue);
+    }
+    return byValue.get(String(value));
   }
 
   /** The brand entity a product's brand value names, by id, title or alias. */

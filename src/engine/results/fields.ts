@@ -31,7 +31,11 @@ export function hitFields(
   const { listing } = type;
   const shared = listing.shared;
   const stored = parse<StoredDoc>(stringAt(type.stored, doc)) ?? {};
-  const own = parse<StoredRow>(stringAt(listing.data.rowStored, row));
+  const rowStored = listing.data.rowStored;
+  const own =
+    rowStored.offsets[row] === rowStored.offsets[row + 1]
+      ? undefined
+      : parse<StoredRow>(stringAt(rowStored, row));
   const variantTile = listing.data.grain === 'variant';
   const text = (value: unknown) => shared.text(value as LocalizedText | undefined, context.locale);
   const { columns, offers } = context.channel;
