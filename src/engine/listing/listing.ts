@@ -1,6 +1,7 @@
 import type { Facet } from '../../contracts/search.js';
 import type { EngineIndex, TypeIndex } from '../engine-index.js';
-import { type Candidates, countJointly, type JointItem, jointEligible } from '../facets/count.js';
+import type { Candidates } from '../facets/count.js';
+import { jointEligible, targetBitsOf, targetCount } from '../facets/joint.js';
 import { codeMapFor, type FacetInput, presentFacet } from '../facets/present.js';
 import type { FacetSpec } from '../facets/spec.js';
 import type { SelectContext } from '../filter/evaluate.js';
@@ -165,6 +166,38 @@ export function executeListing(
     count = kept;
   }
 
+  // Facets, and the row-level ones of few values counted in the pass over rows below: a tile
+  // gathers their targets as bits from its rows that count (mask 0 for every facet, or the facet's
+  // own bit alone), then counts each bit once.
+  const variantGrain = listing.data.grain === 'variant';
+  const presentContext = {
+    shared: listing.shared,
+    locale: request.locale,
+    time: request.time,
+    pageCategory: request.category,
+  };
+  const inputs: FacetInput[] = (request.facets ?? []).map((spec) => {
+    const clause = clauses.find((one) => one.key === spec.field);
+    return {
+      spec,
+      access: listing.field(spec.field, channel, view),
+      bit: clause?.bit ?? 0,
+      choice: clause?.test?.choice,
+    };
+  });
+  const joint = variantGrain
+    ? []
+    : inputs.filter((input) => !input.spec.deferred && jointEligible(input, presentContext));
+  const jointCount = joint.length;
+  const jointCodes = joint.map((input) => input.access!.codes!);
+  const jointTargets = joint.map((input) => targetBitsOf(input.access!, codeMapFor(input, presentContext)));
+  const jointCounts = joint.map((input) => new Uint32Array(targetCount(input, presentContext) + 1));
+  const jointOwner = new Int32Array(32).fill(-1);
+  joint.forEach((input, f) => {
+    if (input.bit !== 0) jointOwner[31 - Math.clz32(input.bit)] = f;
+  });
+  const gathered = new Uint32Array(Math.max(1, jointCount));
+
   // Rows: unsold ones are out; row-level filters mark the others. A document's segments follow
   // from its rows: 0 when one passes every filter, k + 1 for each filter k one fails alone.
   // docFull is 2 when every sold row passes every filter (the document counts as a whole).
@@ -224,18 +257,37 @@ export function executeListing(
         }
       }
       rowMask[row] = mask;
-      if (mask === 0) full = 1;
-      else {
+      if (mask === 0) {
+        full = 1;
+        for (let f = 0; f < jointCount; f++) gathered[f]! |= jointTargets[f]![jointCodes[f]![row]!]!;
+      } else {
         clean = 0;
-        if ((mask & (mask - 1)) === 0) singles |= mask;
+        if ((mask & (mask - 1)) === 0) {
+          singles |= mask;
+          const f = jointOwner[31 - Math.clz32(mask)]!;
+          if (f >= 0) gathered[f]! |= jointTargets[f]![jointCodes[f]![row]!]!;
+        }
       }
     }
     docFull[j] = full === 1 ? 1 + clean : 0;
     docSingles[j] = full === 1 ? 0 : singles;
+    for (let f = 0; f < jointCount; f++) {
+      let bits = gathered[f]!;
+      if (bits === 0) continue;
+      gathered[f] = 0;
+      const into = jointCounts[f]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        into[31 - Math.clz32(low)]!++;
+        bits ^= low;
+      }
+    }
   }
+  joint.forEach((input, f) => {
+    input.counted = jointCounts[f];
+  });
   const order = segment(scratch, count);
 
-  const variantGrain = listing.data.grain === 'variant';
   const candidates: Candidates = {
     docs,
     order,
@@ -284,38 +336,6 @@ export function executeListing(
   }
 
   const facets: Facet[] = [];
-  const presentContext = {
-    shared: listing.shared,
-    locale: request.locale,
-    time: request.time,
-    pageCategory: request.category,
-  };
-  const inputs: FacetInput[] = (request.facets ?? []).map((spec) => {
-    const clause = clauses.find((one) => one.key === spec.field);
-    return {
-      spec,
-      access: listing.field(spec.field, channel, view),
-      bit: clause?.bit ?? 0,
-      choice: clause?.test?.choice,
-    };
-  });
-  // Row-level facets of few values are counted together: one pass over the rows serves them all.
-  const joint: Array<{ input: FacetInput; item: JointItem }> = [];
-  for (const input of inputs) {
-    if (input.spec.deferred) continue;
-    const map = codeMapFor(input, presentContext);
-    if (jointEligible(input.access, map, candidates))
-      joint.push({ input, item: { access: input.access!, bit: input.bit, map } });
-  }
-  if (joint.length > 1) {
-    const counted = countJointly(
-      joint.map(({ item }) => item),
-      candidates,
-    );
-    joint.forEach(({ input }, f) => {
-      input.counted = counted[f];
-    });
-  }
   for (const input of inputs) {
     const facet = presentFacet(input, candidates, presentContext);
     if (facet) facets.push(facet);
