@@ -80,7 +80,7 @@ export async function aisleRun(
   leaveOut: LeaveOut = 'unknown',
   fill = true,
 ): Promise<EngineRun> {
-  const settings: EngineSettings = { locale: 'en', languages: ['en'], attributes: catalog.attributes };
+  const settings: EngineSettings = { locale: 'en', languages: ['en'], searchAttributes: catalog.attributes };
   const index = loadIndex(await compileIndex(catalog.entities, { settings }));
   return {
     name: fill ? 'aisle' : 'aisle, short lists not filled',

@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: relevance on the judged Icecat queries (aisle beside SQLite FTS5), the engine
- * in process at 10k, 100k and 1M products, then requests per second over HTTP against the built
- * `aisle start`, and reading the real exports and a 200 MB CSV. Prints markdown tables for
- * docs/BENCHMARKS.md.
+ * in process at 10k, 100k and 1M products, category pages and filtered searches with all facets at
+ * 100k and 1M products (each size in child processes, the engine from `dist`), then requests per
+ * second over HTTP against the built `aisle start`, and reading the real exports and a 200 MB CSV.
+ * Prints markdown tables for docs/BENCHMARKS.md.
  * Needs `npm run build` first (the HTTP part runs the built command).
  */
 import { generateCatalog } from '../src/catalog/demo/index.js';
 import { benchCatalog, catalogTable } from './catalog.js';
 import { benchEngine, drawQueries, kindTable, markdownTable } from './engine.js';
+import { benchFacets, facetsMarkdown } from './facets.js';
 import { benchHttp } from './http.js';
 import { benchPlanner, plannerTable } from './planner.js';
 import { benchRelevance, summaryTable } from './relevance.js';
@@ -27,6 +29,9 @@ console.log(kindTable(engine));
 
 console.log('\n## Planner, in process\n');
 console.log(plannerTable(benchPlanner()));
+
+console.log('\n## Filters and facets, in process\n');
+console.log(facetsMarkdown(await benchFacets([100_000, 1_000_000])));
 
 const sizes = [10_000, 100_000];
 console.log('\n## HTTP, POST /v1/search\n');

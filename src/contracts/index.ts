@@ -36,7 +36,18 @@ import {
   ValidateReleaseAnswer,
 } from './management.js';
 import { Problem, Violation } from './problem.js';
-import { HealthResponse, Hit, SearchRequest, SearchResponse, Section, Selector } from './search.js';
+import {
+  AppliedFilter,
+  Facet,
+  FacetValue,
+  HealthResponse,
+  Hit,
+  SearchRequest,
+  SearchResponse,
+  Section,
+  Selector,
+  SortOption,
+} from './search.js';
 
 export * from './catalog-entity.js';
 export * from './common.js';
@@ -56,6 +67,10 @@ export const sharedSchemas: TSchema[] = [
   Selector,
   SearchRequest,
   Hit,
+  FacetValue,
+  Facet,
+  AppliedFilter,
+  SortOption,
   Section,
   SearchResponse,
   HealthResponse,

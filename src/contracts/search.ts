@@ -88,13 +88,174 @@ export type SearchQueryString = Static<typeof SearchQueryString>;
 export const Hit = Type.Object(
   {
     entity: EntityRef,
-    variant: Type.Optional(Type.String()),
+    variant: Type.Optional(
+      Type.String({
+        description:
+          "The variant shown, when the listing grain is finer than the product or the shopper's variant-level choices pick one.",
+      }),
+    ),
     fields: Type.Record(Type.String(), Type.Unknown(), {
       description: "The type's result fields in the request's locale and channel.",
     }),
     sponsored: Type.Optional(Type.Object({ campaign: Type.String() })),
   },
   { $id: 'Hit' },
+);
+
+const FacetKind = Type.Union(
+  ['list', 'swatch', 'hierarchical', 'range', 'buckets', 'toggle', 'relative'].map((kind) =>
+    Type.Literal(kind),
+  ),
+  {
+    description:
+      "`list`, `swatch`, `hierarchical`, `range`, `buckets`, `toggle`, `relative` (dates relative to the request's time; bucket bounds are days).",
+  },
+);
+
+const FacetDisplay = Type.Union(
+  ['slider', 'histogram', 'stars', 'grades', 'buttons', 'select', 'images'].map((display) =>
+    Type.Literal(display),
+  ),
+  { description: 'How the storefront draws the facet.' },
+);
+
+export const FacetValue = Type.Object(
+  {
+    value: Type.Union([Type.Boolean(), Type.Number(), Type.String()], {
+      description:
+        "What a request's `filters` name to choose it: value or group code, number, `true`, category id, or bucket code written as bounds.",
+    }),
+    label: Type.String(),
+    count: Type.Integer({
+      minimum: 0,
+      description: "Tiles with the value under every filter but the facet's own.",
+    }),
+    bounds: Type.Optional(
+      Type.Object(
+        { gte: Type.Optional(Type.Number()), lt: Type.Optional(Type.Number()) },
+        { description: 'Bucket bounds; selecting the bucket filters the field by them.' },
+      ),
+    ),
+    parent: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Number(), Type.String()], {
+        description: 'Hierarchical facet: the value one level up.',
+      }),
+    ),
+    selected: Type.Optional(Type.Boolean()),
+    swatch: Type.Optional(Type.String({ description: 'CSS color of the value.' })),
+    image: Type.Optional(Type.String({ description: 'URL of a swatch image, pattern or brand logo.' })),
+    description: Type.Optional(Type.String()),
+  },
+  { $id: 'FacetValue', additionalProperties: false },
+);
+
+export const Facet = Type.Object(
+  {
+    field: Type.String({
+      description:
+        'Attribute code or built-in field `category`, `brand`, `price`, `on_sale`, `availability`, `delivery_days`, `rating`.',
+    }),
+    kind: FacetKind,
+    label: Type.String(),
+    group: Type.Optional(
+      Type.Object(
+        {
+          group: Type.String(),
+          label: Type.String(),
+          display: Type.Optional(Type.Literal('finder')),
+        },
+        {
+          description:
+            "The facet group it is drawn in; `finder`: one select per facet, each with Any first and values counted under the others' choices. Facets of a group follow one another in the group's order.",
+        },
+      ),
+    ),
+    values: Type.Array(Type.Ref(FacetValue), {
+      description:
+        'Values that have results plus every chosen value even without results. A list or swatch carries the most frequent ones up to its cap. A range has none. A deferred facet has none yet.',
+    }),
+    more: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          "How many more values with results than `values` holds; naming the facet in the request's `facets` returns all.",
+      }),
+    ),
+    deferred: Type.Optional(
+      Type.Boolean({
+        description: "The page did not count it; naming it in the request's `facets` counts it.",
+      }),
+    ),
+    upper_bound: Type.Optional(Type.Boolean({ description: 'Counts are upper bounds.' })),
+    single: Type.Optional(Type.Boolean({ description: 'One value at most (radio group with Any first).' })),
+    description: Type.Optional(Type.String({ description: "Text under the facet's name." })),
+    headings: Type.Optional(
+      Type.Array(
+        Type.Object({
+          label: Type.String(),
+          values: Type.Array(Type.Union([Type.Boolean(), Type.Number(), Type.String()])),
+        }),
+        {
+          description: 'Parts of the list under headings, in order; values no heading names follow the last.',
+        },
+      ),
+    ),
+    search: Type.Optional(Type.Boolean({ description: 'A search box belongs above the values.' })),
+    display: Type.Optional(FacetDisplay),
+    custom_display: Type.Optional(Type.String({ description: "The shop's own storefront display." })),
+    min: Type.Optional(
+      Type.Number({ description: "Range: lowest value among the results without the range's own choice." }),
+    ),
+    max: Type.Optional(
+      Type.Number({ description: "Range: highest value among the results without the range's own choice." }),
+    ),
+    histogram: Type.Optional(
+      Type.Array(
+        Type.Object({
+          gte: Type.Number(),
+          lt: Type.Number(),
+          count: Type.Integer({ minimum: 0 }),
+        }),
+        {
+          description:
+            "Price bins ascending from the cheapest tile's bin to the dearest's, empty bins included, on a fixed ladder of 24 preferred numbers per decade; a tile with several prices counts in every bin one of them falls in. Absent when prices fall in a single bin.",
+        },
+      ),
+    ),
+    unit: Type.Optional(Type.String()),
+  },
+  { $id: 'Facet', additionalProperties: false },
+);
+
+export const AppliedFilter = Type.Object(
+  {
+    field: Type.String({
+      description: 'The field the filter narrows, or `any`, `all`, `not` for a combined selector.',
+    }),
+    label: Type.String({ description: "The field's label in the request's locale." }),
+    value: Type.Unknown({
+      description: 'What the request chose: a value, group or bucket code, a range object, or a category id.',
+    }),
+    value_label: Type.String({ description: 'What the chip shows for the chosen value.' }),
+    filters: Type.Ref(Selector, {
+      description: "The request's filters without this one: send them to remove it.",
+    }),
+  },
+  { $id: 'AppliedFilter', additionalProperties: false },
+);
+
+export const SortOption = Type.Object(
+  {
+    code: Type.String({ description: 'A sort code; `relevance` is built in.' }),
+    label: Type.String({ description: "In the request's locale." }),
+    default: Type.Optional(
+      Type.Boolean({
+        description:
+          "The order the page starts in: the category's or layout's default sort, or relevance where the request has words.",
+      }),
+    ),
+  },
+  { $id: 'SortOption', additionalProperties: false },
 );
 
 export const Section = Type.Object(
@@ -106,8 +267,19 @@ export const Section = Type.Object(
       description:
         'For the listed section: the total, or the `reachable_hits` limit (1,000) when more match.',
     }),
-    upper_bound: Type.Optional(Type.Boolean()),
+    upper_bound: Type.Optional(
+      Type.Boolean({
+        description:
+          'The total is an upper bound. aisle counts exactly, so it never sets this; the contract allows it for a free range over a variant-level value combined with another variant-level choice.',
+      }),
+    ),
     hits: Type.Array(Type.Ref(Hit)),
+    facets: Type.Optional(
+      Type.Array(Type.Ref(Facet), {
+        description:
+          "The page's facets in display order, each counted under every filter but its own; a facet without values to show is left out.",
+      }),
+    ),
   },
   { $id: 'Section' },
 );
@@ -125,8 +297,22 @@ export const SearchResponse = Type.Object(
       searched: Type.String({ description: 'The text searched after rules and resolution took their part.' }),
     }),
     listed: Type.String({ description: 'The entity type whose section pages and carries the facets.' }),
+    filters: Type.Optional(
+      Type.Array(Type.Ref(AppliedFilter), {
+        description:
+          "Every filter that narrowed the listed section's results, each removable by the shopper.",
+      }),
+    ),
+    sorts: Type.Optional(
+      Type.Array(Type.Ref(SortOption), {
+        description:
+          'The orders the page offers, in display order; absent where the release lays out no options.',
+      }),
+    ),
     sections: Type.Array(Type.Ref(Section)),
-    currency: Type.Optional(Type.String()),
+    currency: Type.Optional(
+      Type.String({ description: "Currency of price values and bounds: the channel's." }),
+    ),
     trace: Type.Optional(
       Type.Array(Type.Record(Type.String(), Type.Unknown()), {
         description: 'With `debug`: the steps of planning and execution, in order.',
@@ -136,6 +322,10 @@ export const SearchResponse = Type.Object(
   { $id: 'SearchResponse' },
 );
 export type SearchResponse = Static<typeof SearchResponse>;
+export type Facet = Static<typeof Facet>;
+export type FacetValue = Static<typeof FacetValue>;
+export type AppliedFilter = Static<typeof AppliedFilter>;
+export type SortOption = Static<typeof SortOption>;
 
 export const HealthResponse = Type.Object(
   {

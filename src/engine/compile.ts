@@ -1,5 +1,7 @@
 import type { CatalogEntity } from '../contracts/catalog-entity.js';
 import { encodeIndex } from './artifact/layout.js';
+import { CatalogInfoCollector } from './index/columns-catalog.js';
+import { channelsOf } from './index/columns-settings.js';
 import { TypeBuilder } from './index/type-builder.js';
 import { type EngineSettings, typeSchema } from './settings.js';
 
@@ -10,6 +12,8 @@ export interface CompileProgress {
 export interface CompileOptions {
   settings?: EngineSettings;
   onProgress?: (progress: CompileProgress) => void;
+  /** When smart categories are decided (ms); default now. */
+  time?: number;
 }
 
 /** Entities between progress reports, and between yields to the event loop. */
@@ -25,6 +29,7 @@ export async function compileIndex(
 ): Promise<Uint8Array> {
   const settings = options.settings ?? {};
   const builders = new Map<string, TypeBuilder>();
+  const catalog = new CatalogInfoCollector();
   let count = 0;
 
   /** Adds one entity; true when a batch is complete. */
@@ -32,10 +37,11 @@ export async function compileIndex(
     let builder = builders.get(entity.type);
     if (builder === undefined) {
       const { schema, routing } = typeSchema(settings, entity.type);
-      builder = new TypeBuilder(entity.type, schema, routing, settings.locale);
+      builder = new TypeBuilder(entity.type, schema, routing, settings);
       builders.set(entity.type, builder);
     }
     builder.add(entity);
+    catalog.add(entity);
     return ++count % BATCH === 0;
   };
   const endBatch = async (): Promise<void> => {
@@ -54,5 +60,14 @@ export async function compileIndex(
   const ordered = [...builders.values()].sort(
     (a, b) => Number(b.type === 'product') - Number(a.type === 'product'),
   );
-  return encodeIndex(ordered.map((builder) => builder.build()));
+  const context = { catalog: catalog.build(), time: options.time ?? Date.now() };
+  return encodeIndex(
+    ordered.map((builder) => builder.build(context)),
+    {
+      catalog: context.catalog,
+      attributes: settings.attributes ?? [],
+      channels: channelsOf(settings),
+      ...(settings.locale ? { locale: settings.locale } : {}),
+    },
+  );
 }

@@ -1,6 +1,8 @@
 import type { TermDictionary } from './index/dictionary.js';
 import type { StemIndex } from './index/stems.js';
 import type { TypeData } from './index/type-data.js';
+import type { SharedView } from './listing/shared-view.js';
+import type { StructuredIndex } from './listing/structured-index.js';
 import type { MatchScratch } from './match/scratch.js';
 import type { TopK } from './ranking/top-k.js';
 
@@ -17,11 +19,15 @@ export interface TypeIndex extends TypeData {
   readonly firstWordTerm: number;
   readonly hasExactFields: boolean;
   readonly hasIdentifiers: boolean;
+  /** Rows, fields and offers as filters, facets and sorts read them. */
+  readonly listing: StructuredIndex;
 }
 
 /** A loaded index: the types in section order, and scratch that every search reuses. */
 export interface EngineIndex {
   readonly types: readonly TypeIndex[];
+  /** Categories, brands, attributes and channels, shared by every type. */
+  readonly shared: SharedView;
   /** Size of the artifact it was loaded from. */
   readonly byteLength: number;
   readonly topK: TopK;

@@ -167,27 +167,30 @@ describe('executeSearch', () => {
   });
 
   it('returns result fields, leaving absent ones out', async () => {
-    const index = await build([
-      ...shop,
-      product('v1', {
-        title: 'Runner Sneaker',
-        variants: [
-          {
-            id: 'v1-42',
-            price: 89.5,
-            currency: 'EUR',
-            availability: 'preorder',
-            image: 'https://img.example/v.jpg',
-          },
-          { id: 'v1-43', price: 99 },
-        ],
-      }),
-      product('o1', {
-        title: 'Gift Card',
-        sale_price: 20,
-        offers: [{ channel: 'web', price: 25, currency: 'USD', availability: 'in_stock' }],
-      }),
-    ]);
+    const index = await build(
+      [
+        ...shop,
+        product('v1', {
+          title: 'Runner Sneaker',
+          variants: [
+            {
+              id: 'v1-42',
+              price: 89.5,
+              currency: 'EUR',
+              availability: 'preorder',
+              image: 'https://img.example/v.jpg',
+            },
+            { id: 'v1-43', price: 99 },
+          ],
+        }),
+        product('o1', {
+          title: 'Gift Card',
+          sale_price: 20,
+          offers: [{ channel: 'web', price: 25, currency: 'USD', availability: 'in_stock' }],
+        }),
+      ],
+      { settings: { channels: [{ id: 'web', locales: ['en'], currency: 'EUR' }] } },
+    );
     const fields = Object.fromEntries(
       executeSearch(index, firstPage(''))
         .sections.flatMap((section) => section.hits)

@@ -1,17 +1,27 @@
+import type { Facet } from '../contracts/search.js';
 import { type AnalyzedWords, analyzeWords } from './analysis/analyze.js';
 import { languageOf } from './analysis/locale.js';
 import { NO_SYNONYMS, type Synonyms } from './analysis/synonyms.js';
 import type { EngineIndex, TypeIndex } from './engine-index.js';
-import { readResultFields } from './index/stored-fields.js';
 import { stringAt } from './index/string-table.js';
+import {
+  type ListingExtras,
+  type ListingOptions,
+  listedType,
+  listSection,
+  type MatchCollector,
+  sideQuery,
+} from './listing/section.js';
 import { positionAt } from './match/conjunction.js';
-import { expandQuery } from './match/expand.js';
-import { type LeaveOut, matchText } from './match/text-match.js';
+import { expandQuery, type Slot } from './match/expand.js';
+import { type LeaveOut, matchText, type TextMatch } from './match/text-match.js';
 import { type SectionTrace, sectionTrace } from './match/trace.js';
 import type { ScoreParts } from './ranking/parts.js';
-import { REACHABLE_HITS } from './ranking/top-k.js';
+import { type Ranking, REACHABLE_HITS } from './ranking/top-k.js';
+import { hitFields } from './results/fields.js';
 
-export interface EngineQuery {
+/** Text and page; the listed section's filters, facets, sort, channel and locale come from ListingOptions. */
+export interface EngineQuery extends ListingOptions {
   text: string;
   /** Counted from 1. */
   page: number;
@@ -36,6 +46,8 @@ export interface EngineQuery {
 export interface EngineHit {
   /** `type:id`. */
   entity: string;
+  /** The variant shown, when tiles are variants or the filters pick one. */
+  variant?: string;
   fields: Record<string, unknown>;
   score: number;
   /** With `explain`: why the hit scores what it does. */
@@ -50,9 +62,11 @@ export interface EngineSection {
   hits: EngineHit[];
   /** What the section searched: each word's expansions, words left out, candidate counts. */
   trace: SectionTrace;
+  /** The listed section's facets. */
+  facets?: Facet[];
 }
 
-export interface EngineResult {
+export interface EngineResult extends Partial<ListingExtras> {
   /** The query's words, folded, joined by single spaces. */
   searchedText: string;
   sections: EngineSection[];
@@ -78,14 +92,76 @@ export function executeSearch(index: EngineIndex, query: EngineQuery): EngineRes
     throw new RangeError(`page and perPage must be integers >= 1, got ${query.page} and ${query.perPage}`);
   }
   const analyzed = analyzeWords(query.text);
-  return {
-    searchedText: analyzed.words.join(' '),
-    sections: index.types
-      .filter((type) => type.documents > 0)
-      .map((type) =>
-        analyzed.words.length === 0 ? browse(type, query) : search(index, type, analyzed, query),
-      ),
-  };
+  // The listed section (filters, facets, sorts): see listing/. The text search hands it its matches.
+  const listed = listedType(index, query);
+  let extras: ListingExtras | undefined;
+  const sections = index.types
+    .filter((type) => type.documents > 0)
+    .map((type) => {
+      if (type === listed) {
+        const listedSection = list(index, type, analyzed, query);
+        extras = listedSection.extras;
+        return listedSection.section;
+      }
+      const side = sideQuery(query);
+      return analyzed.words.length === 0 ? browse(type, side) : search(index, type, analyzed, side);
+    });
+  return { searchedText: analyzed.words.join(' '), sections, ...extras };
+}
+
+/**
+ * Offers every text match to a MatchCollector: its floor stays -Infinity, so no match is passed
+ * over, and a reset (the walk starts over with words left out, or to fill a short list) empties it.
+ */
+class CollectAll implements Ranking {
+  constructor(private readonly collector: MatchCollector) {}
+
+  reset(): void {
+    this.collector.count = 0;
+  }
+
+  offer(doc: number, score: number): void {
+    this.collector.offer(doc, score);
+  }
+
+  floor(): number {
+    return Number.NEGATIVE_INFINITY;
+  }
+}
+
+/**
+ * The listed section: the text search (when the query has words) hands every match, scored, to
+ * the listing, which filters, counts facets and ranks (listing/). Both number documents in
+ * catalog order: the text postings' doc ids are the listing's documents (it maps them to slots).
+ */
+function list(
+  index: EngineIndex,
+  type: TypeIndex,
+  analyzed: AnalyzedWords,
+  query: EngineQuery,
+): { section: EngineSection; extras: ListingExtras } {
+  let slots: Slot[] = [];
+  let text: TextMatch | undefined;
+  const match =
+    analyzed.words.length === 0
+      ? undefined
+      : (collector: MatchCollector) => {
+          slots = expandSlots(index, type, analyzed, query);
+          const options = { leaveOut: query.leaveOut ?? 'none', fill: query.fill === true };
+          text = matchText(type, slots, options, new CollectAll(collector), 0, index.scratch);
+        };
+  const listed = listSection(index, type, query, match);
+  const hits: EngineHit[] = listed.section.hits.map((one, at) => {
+    const shown: EngineHit = { ...one };
+    if (query.explain && text?.scorer) {
+      const doc = listed.docs[at]!;
+      positionAt(text.sources, doc);
+      shown.parts = text.scorer.explain(doc);
+    }
+    return shown;
+  });
+  const trace: SectionTrace = text ? sectionTrace(slots, text) : browseTrace(type.documents);
+  return { section: { ...listed.section, hits, trace }, extras: listed.extras };
 }
 
 function pageWindow(query: EngineQuery, reachable: number): { start: number; end: number } | undefined {
@@ -99,16 +175,13 @@ function browse(type: TypeIndex, query: EngineQuery): EngineSection {
   const reachable = Math.min(total, REACHABLE_HITS);
   const window = pageWindow(query, reachable);
   const hits: EngineHit[] = [];
-  if (window) for (let doc = window.start; doc < window.end; doc++) hits.push(hit(type, doc, 0));
-  const trace: SectionTrace = {
-    searched: '',
-    words: [],
-    leftOut: [],
-    optional: [],
-    candidates: total,
-    attempts: [],
-  };
-  return { type: type.type, total, reachable, hits, trace };
+  if (window) for (let doc = window.start; doc < window.end; doc++) hits.push(hit(type, doc, 0, query));
+  return { type: type.type, total, reachable, hits, trace: browseTrace(total) };
+}
+
+/** The trace of a section without words: every document a candidate. */
+function browseTrace(candidates: number): SectionTrace {
+  return { searched: '', words: [], leftOut: [], optional: [], candidates, attempts: [] };
 }
 
 function search(
@@ -117,13 +190,7 @@ function search(
   analyzed: AnalyzedWords,
   query: EngineQuery,
 ): EngineSection {
-  const language = stemLanguage(type, query.locale);
-  const slots = expandQuery(type, analyzed, {
-    prefix: query.prefix === true && !ENDS_WITH_SPACE.test(query.text),
-    language,
-    stemmer: language === undefined ? undefined : index.scratch.stemmer(language),
-    synonyms: query.synonyms ?? NO_SYNONYMS,
-  });
+  const slots = expandSlots(index, type, analyzed, query);
 
   // Which ranks the page shows is known only once the total is, so rank as deep as the page
   // reaches, then cut. A page starting beyond the reachable limit shows nothing whatever the total.
@@ -140,7 +207,7 @@ function search(
     const ranked = ranking.drain(index.pageDocs, index.pageScores);
     for (let rank = window.start; rank < Math.min(window.end, ranked); rank++) {
       const doc = index.pageDocs[rank]!;
-      const shown = hit(type, doc, index.pageScores[rank]!);
+      const shown = hit(type, doc, index.pageScores[rank]!, query);
       if (query.explain && match.scorer) {
         positionAt(match.sources, doc);
         shown.parts = match.scorer.explain(doc);
@@ -151,16 +218,38 @@ function search(
   return { type: type.type, total, reachable, hits, trace: sectionTrace(slots, match) };
 }
 
+/** The query's words with their alternatives in this type's index. */
+function expandSlots(
+  index: EngineIndex,
+  type: TypeIndex,
+  analyzed: AnalyzedWords,
+  query: EngineQuery,
+): Slot[] {
+  const language = stemLanguage(type, query.locale);
+  return expandQuery(type, analyzed, {
+    prefix: query.prefix === true && !ENDS_WITH_SPACE.test(query.text),
+    language,
+    stemmer: language === undefined ? undefined : index.scratch.stemmer(language),
+    synonyms: query.synonyms ?? NO_SYNONYMS,
+  });
+}
+
 /** The language whose stems the query uses in this type: the locale's, else the index's first. */
 function stemLanguage(type: TypeIndex, locale: string | undefined): string | undefined {
   const language = locale === undefined ? type.schema.languages[0] : languageOf(locale);
   return language !== undefined && type.stemIndexes[language] ? language : undefined;
 }
 
-function hit(type: TypeIndex, doc: number, score: number): EngineHit {
+function hit(type: TypeIndex, doc: number, score: number, query: EngineQuery): EngineHit {
+  const { listing } = type;
+  const channel = listing.channel(query.channel) ?? listing.channels[0]!;
   return {
     entity: `${type.type}:${stringAt(type.ids, doc)}`,
-    fields: readResultFields(type.stored, doc),
+    fields: hitFields(type, doc, listing.firstRow(doc), {
+      locale: query.locale,
+      channel,
+      time: query.time ?? Date.now(),
+    }),
     score,
   };
 }

@@ -13,6 +13,10 @@ export {
   type EngineSection,
   executeSearch,
 } from './execute.js';
+export type { FacetSpec } from './facets/spec.js';
+export { SelectorError } from './filter/choice.js';
+export type { ChannelSettings, StructuredSettings, TypeSettings } from './index/columns-settings.js';
+export type { ListingOptions } from './listing/section.js';
 export { loadIndex } from './load.js';
 export type { LeaveOut } from './match/text-match.js';
 export type { ExpansionTrace, SectionTrace, WordTrace } from './match/trace.js';
@@ -25,4 +29,5 @@ export {
   type TypeSearchSettings,
   type TypoSettings,
 } from './settings.js';
+export type { SortSpec } from './sort/keys.js';
 export { type IndexStats, indexStats } from './stats.js';

@@ -4,6 +4,8 @@ import { decodeIndex } from './artifact/layout.js';
 import type { EngineIndex, TypeIndex } from './engine-index.js';
 import { TermDictionary } from './index/dictionary.js';
 import { StemIndex } from './index/stems.js';
+import { SharedView } from './listing/shared-view.js';
+import { StructuredIndex } from './listing/structured-index.js';
 import { MatchScratch } from './match/scratch.js';
 import { averageFieldLengths, postingImpacts } from './ranking/bm25.js';
 import { REACHABLE_HITS, TopK } from './ranking/top-k.js';
@@ -15,7 +17,9 @@ import { REACHABLE_HITS, TopK } from './ranking/top-k.js';
  */
 export function loadIndex(bytes: Uint8Array): EngineIndex {
   const reader = new ArtifactReader(bytes);
-  const types = decodeIndex(reader).map((data): TypeIndex => {
+  const decoded = decodeIndex(reader);
+  const shared = new SharedView(decoded.shared);
+  const types = decoded.types.map((data): TypeIndex => {
     const fieldCount = data.schema.fields.length;
     const averageLengths = averageFieldLengths(data.fieldLengths, data.documents, fieldCount);
     const dictionary = new TermDictionary(data.terms);
@@ -30,10 +34,12 @@ export function loadIndex(bytes: Uint8Array): EngineIndex {
       firstWordTerm: dictionary.lowerBound(FIRST_WORD_TERM),
       hasExactFields: data.schema.fields.some((field) => field.kind === 'exact'),
       hasIdentifiers: data.schema.fields.some((field) => field.kind === 'identifier'),
+      listing: new StructuredIndex(data.structured, shared),
     };
   });
   return {
     types,
+    shared,
     byteLength: reader.bytes.length,
     topK: new TopK(REACHABLE_HITS),
     pageDocs: new Uint32Array(REACHABLE_HITS),

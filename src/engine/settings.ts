@@ -1,5 +1,6 @@
 import { languageOf } from './analysis/locale.js';
 import { stemmerFor } from './analysis/stem.js';
+import type { StructuredSettings } from './index/columns-settings.js';
 import { BUILT_IN_FIELDS, type BuiltInField, type IndexField } from './index/fields.js';
 
 /** How an attribute's values are found by words: as text, or exactly as one identifier. */
@@ -31,7 +32,8 @@ export interface TypeSearchSettings {
   prefix?: boolean;
 }
 
-export interface EngineSettings {
+/** Text settings here; channels, declared attributes, signals and listing per type in StructuredSettings. */
+export interface EngineSettings extends StructuredSettings {
   /** Field weights per entity type for types without `search` fields; defaults: title 5, brand 3, keywords 2, description 2, body 1. */
   fieldWeights?: Record<string, Partial<Record<BuiltInField, number>>>;
   /** The source locale: the key taken from a localized text for result fields, else its first value. */
@@ -39,7 +41,7 @@ export interface EngineSettings {
   /** Languages (or locales) whose stems are compiled, the first being the default of queries; default none. */
   languages?: string[];
   /** Searchable attributes by code; an attribute not named here is not searched. Identifiers are always searched, exactly. */
-  attributes?: Record<string, AttributeSearchKind>;
+  searchAttributes?: Record<string, AttributeSearchKind>;
   /** Per entity type. */
   search?: Record<string, TypeSearchSettings>;
 }
@@ -94,9 +96,14 @@ export function typeSchema(
   const own = settings.search?.[type];
   const listed = own?.fields ?? defaultFields(settings, type);
   const exempt = new Set(own?.typos?.exempt ?? []);
-  const kinds = settings.attributes ?? {};
+  const kinds = settings.searchAttributes ?? {};
   const fields: IndexField[] = [];
-  const routing: FieldRouting = { builtIn: {}, attributes: new Map(), exempt, kinds: settings.attributes };
+  const routing: FieldRouting = {
+    builtIn: {},
+    attributes: new Map(),
+    exempt,
+    kinds: settings.searchAttributes,
+  };
   const add = (field: IndexField): number => fields.push(field) - 1;
 
   let maxWeight = 0;
@@ -153,7 +160,7 @@ function defaultFields(settings: EngineSettings, type: string): SearchFieldSetti
     field,
     weight: own[field] ?? DEFAULT_FIELD_WEIGHTS[field],
   }));
-  const hasText = Object.values(settings.attributes ?? {}).some((kind) => kind === 'text');
+  const hasText = Object.values(settings.searchAttributes ?? {}).some((kind) => kind === 'text');
   return hasText ? [...fields, { field: 'attributes.*', weight: DEFAULT_ATTRIBUTE_WEIGHT }] : fields;
 }
 

@@ -81,7 +81,13 @@ const electronics: CatalogEntity[] = [
 
 const settings: EngineSettings = {
   languages: ['en'],
-  attributes: { ean: 'identifier', mpn: 'identifier', isbn: 'identifier', colour: 'text', size: 'text' },
+  searchAttributes: {
+    ean: 'identifier',
+    mpn: 'identifier',
+    isbn: 'identifier',
+    colour: 'text',
+    size: 'text',
+  },
   search: {
     product: {
       fields: [

@@ -1,4 +1,4 @@
-import type { ChannelsFile, SynonymsFile } from '../contracts/release-files/index.js';
+import type { SynonymsFile } from '../contracts/release-files/index.js';
 import type { SearchRequest, SearchResponse } from '../contracts/search.js';
 import {
   compileSynonyms,
@@ -10,6 +10,7 @@ import {
 } from '../engine/index.js';
 import { AppError } from '../lib/errors.js';
 import { newQueryId } from '../lib/ids.js';
+import { filtersProblem, planListing } from './listing-request.js';
 import type { LiveState } from './live-index.js';
 
 /** Hits a section beside the listed one shows. */
@@ -42,22 +43,32 @@ export function answerSearch(
   const typed = request.query ?? '';
   const page = request.page ?? 1;
   const perPage = request.per_page ?? DEFAULT_PER_PAGE;
-  const locale = requestLocale(live.releaseFiles, request);
+  // Channel, locale, category, filters, facets and sort: the page's settings, then the engine.
+  const listing = planListing(live.index, live.releaseFiles, request, arrival);
+  // Synonyms are read for the locale as asked (a regional one falls back to its language).
+  const locale = request.locale ?? listing.query.locale;
   const explain = request.debug === true;
-  const result = executeSearch(live.index, {
-    text: typed,
-    page,
-    perPage,
-    countOnly: request.count_only === true,
-    ...(locale ? { locale, synonyms: liveSynonyms(live.releaseFiles, locale) } : {}),
-    // As the shopper types, the last word is the start of a word.
-    prefix: request.on === 'autocomplete',
-    explain,
-    // Words no product knows are left out when nothing matches; a short list is filled with
-    // products lacking the least informative word, after those that have every word.
-    leaveOut: 'unknown',
-    fill: true,
-  });
+  let result: EngineResult;
+  try {
+    result = executeSearch(live.index, {
+      text: typed,
+      page,
+      perPage,
+      countOnly: request.count_only === true,
+      sideHits: SIDE_SECTION_HITS,
+      ...listing.query,
+      ...(locale ? { synonyms: liveSynonyms(live.releaseFiles, locale) } : {}),
+      // As the shopper types, the last word is the start of a word.
+      prefix: request.on === 'autocomplete',
+      explain,
+      // Words no product knows are left out when nothing matches; a short list is filled with
+      // products lacking the least informative word, after those that have every word.
+      leaveOut: 'unknown',
+      fill: true,
+    });
+  } catch (error) {
+    filtersProblem(error);
+  }
   const listed = result.sections.some((section) => section.type === 'product')
     ? 'product'
     : (result.sections[0]?.type ?? 'product');
@@ -70,6 +81,7 @@ export function answerSearch(
         total: section.total,
         reachable: section.reachable,
         hits: section.hits.map(toHit),
+        ...(section.facets ? { facets: section.facets } : {}),
       };
     }
     // A side section does not page: it shows its first few hits, and reachable counts them.
@@ -82,17 +94,12 @@ export function answerSearch(
     snapshot: live.snapshot,
     query: { typed, searched },
     listed,
+    ...(result.applied && result.applied.length > 0 ? { filters: result.applied } : {}),
+    ...(listing.sorts ? { sorts: listing.sorts } : {}),
     sections,
+    currency: result.currency ?? listing.currency,
     ...(request.debug ? { trace: traceOf(arrival, typed, searched, result, listed, page, locale) } : {}),
   };
-}
-
-/** The request's locale: its own, else its channel's first, else the first channel's first. */
-function requestLocale(files: Record<string, unknown>, request: SearchRequest): string | undefined {
-  if (request.locale !== undefined) return request.locale;
-  const channels = (files['channels.json'] as ChannelsFile | undefined)?.channels ?? [];
-  const channel = channels.find((candidate) => candidate.id === request.channel) ?? channels[0];
-  return channel?.locales[0];
 }
 
 /** Compiled synonyms per live release files and locale: a switch brings new files, so new synonyms. */
@@ -174,6 +181,10 @@ function rankStep(type: string, hits: EngineSection['hits']): Record<string, unk
   };
 }
 
-function toHit(hit: { entity: string; fields: Record<string, unknown> }) {
-  return { entity: hit.entity, fields: hit.fields };
+function toHit(hit: { entity: string; variant?: string; fields: Record<string, unknown> }) {
+  return {
+    entity: hit.entity,
+    ...(hit.variant !== undefined ? { variant: hit.variant } : {}),
+    fields: hit.fields,
+  };
 }

@@ -103,3 +103,44 @@ describe('JSON Lines', () => {
     expect([...catalogJsonLines({ products: 20 })].join('')).toBe(text);
   });
 });
+
+describe('the benchmark shop (variants: true)', () => {
+  const plain = [...generateCatalog({ products: 600, seed: 3 })].filter((e) => e.type === 'product');
+  const bench = [...generateCatalog({ products: 600, seed: 3, variants: true })].filter(
+    (e) => e.type === 'product',
+  );
+
+  it('keeps the demo products, titles and categories, and adds 1 to 6 variants with colors', () => {
+    expect(bench.map((p) => [p.id, p.title, p.categories])).toEqual(
+      plain.map((p) => [p.id, p.title, p.categories]),
+    );
+    const counts = new Set<number>();
+    bench.forEach((product, i) => {
+      const variants = product.variants!;
+      counts.add(variants.length);
+      expect(variants.length).toBeGreaterThanOrEqual(1);
+      expect(variants.length).toBeLessThanOrEqual(6);
+      expect(product.attributes?.color).toBeUndefined();
+      for (const variant of variants) {
+        expect(typeof variant.attributes?.color).toBe('string');
+        expect(variant.price).toBeGreaterThan(0);
+        expect(variant.availability).toBeDefined();
+      }
+      expect(new Set(variants.map((v) => v.id)).size).toBe(variants.length);
+      // The first variant keeps the demo product's color.
+      expect(variants[0]!.attributes?.color).toBe(plain[i]!.attributes?.color);
+      expect(product.signals?.sales_30d).toBeTypeOf('number');
+      expect(product.signals?.first_on_sale).toMatch(/^\d{4}-\d\d-\d\dT/);
+    });
+    expect([...counts].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('writes valid catalog entities', () => {
+    for (const entity of bench) {
+      expect(
+        Value.Check(CatalogEntity, entity),
+        JSON.stringify([...Value.Errors(CatalogEntity, entity)]),
+      ).toBe(true);
+    }
+  });
+});

@@ -2,12 +2,18 @@ import type { Availability, CatalogEntity, Variant } from '../../contracts/catal
 import { BRANDS, type DemoBrand } from './brands.js';
 import { CATEGORIES, type DemoCategory, type ProductSpec } from './categories.js';
 import { Random } from './random.js';
+import { withBenchExtras } from './variants.js';
 import { BENEFITS, CLOSERS, COLLECTIONS, COLORS, SERIES, TITLE_MEASURES, USES } from './words.js';
 
 export interface GenerateOptions {
   products: number;
   /** Same seed, same catalog. Default 1. */
   seed?: number;
+  /**
+   * The benchmark shop: every product sells 1 to 6 variants with colors (see variants.ts) and
+   * writes signals. Off by default, which is the demo shop's catalog.
+   */
+  variants?: boolean;
 }
 
 /** Brands a leaf category carries: a shop stocks a few brands per shelf, not all of them. */
@@ -35,7 +41,12 @@ export function* generateCatalog(options: GenerateOptions): Generator<CatalogEnt
   }
   const shelves = stockShelves(new Random(seed ^ 0x5eed));
   const random = new Random(seed);
-  for (let n = 1; n <= options.products; n++) yield product(n, random.pick(shelves), random);
+  const extras = options.variants ? new Random(seed ^ 0x7a41) : undefined;
+  for (let n = 1; n <= options.products; n++) {
+    const shelf = random.pick(shelves);
+    const entity = product(n, shelf, random);
+    yield extras ? withBenchExtras(entity, shelf.category.department, extras) : entity;
+  }
 }
 
 function categoryEntities(): CatalogEntity[] {

@@ -53,10 +53,15 @@ describe('engineSettingsOf', () => {
         ],
       },
     });
-    expect(settings.attributes).toEqual({ gtin: 'identifier', color: 'text', care: 'text', series: 'text' });
+    expect(settings.searchAttributes).toEqual({
+      gtin: 'identifier',
+      color: 'text',
+      care: 'text',
+      series: 'text',
+    });
   });
 
   it('gives an empty release no type settings', () => {
-    expect(engineSettingsOf({})).toEqual({ search: {}, attributes: {}, languages: [] });
+    expect(engineSettingsOf({})).toEqual({ search: {}, searchAttributes: {}, languages: [] });
   });
 });

@@ -1,4 +1,10 @@
-import type { AttributesFile, ChannelsFile, TypesFile } from '../../contracts/release-files/index.js';
+import type {
+  AttributesFile,
+  CategoriesFile,
+  ChannelsFile,
+  RankingFile,
+  TypesFile,
+} from '../../contracts/release-files/index.js';
 import type { AttributeSearchKind, EngineSettings, TypeSearchSettings } from '../../engine/index.js';
 import { languageOf } from '../../engine/index.js';
 
@@ -9,7 +15,8 @@ const SEARCHABLE_BY_DEFAULT = new Set(['text', 'identifier', 'option']);
  * What the engine compiles from a release: each type's search settings from types.json (a type
  * that lists its search fields searches those alone; typo settings, exempt attributes, prefix),
  * the searchable attributes of attributes.json (identifiers matched exactly), the languages the
- * channels serve (their stems), and the first channel's first locale as the locale of result fields.
+ * channels serve (their stems), and the first channel's first locale as the locale of result
+ * fields; then the structured half (see structuredSettingsOf).
  */
 export function engineSettingsOf(files: Record<string, unknown>): EngineSettings {
   const types = (files['types.json'] as TypesFile | undefined)?.types ?? [];
@@ -37,10 +44,11 @@ export function engineSettingsOf(files: Record<string, unknown>): EngineSettings
     search[type.code] = settings;
   }
 
-  const attributes: Record<string, AttributeSearchKind> = {};
+  const searchAttributes: Record<string, AttributeSearchKind> = {};
   for (const attribute of declared) {
     const searchable = attribute.searchable ?? SEARCHABLE_BY_DEFAULT.has(attribute.type);
-    if (searchable) attributes[attribute.code] = attribute.type === 'identifier' ? 'identifier' : 'text';
+    if (searchable)
+      searchAttributes[attribute.code] = attribute.type === 'identifier' ? 'identifier' : 'text';
   }
 
   const languages: string[] = [];
@@ -53,8 +61,41 @@ export function engineSettingsOf(files: Record<string, unknown>): EngineSettings
   const locale = channels[0]?.locales[0];
   return {
     search,
-    attributes,
+    searchAttributes,
     languages,
     ...(locale ? { locale } : {}),
+    ...structuredSettingsOf(files),
   };
+}
+
+/**
+ * The structured half: channels (channels.json), attributes (attributes.json), smart categories
+ * (categories.json nodes with `where`), signals and their weights (ranking.json), and per type its
+ * grain and result fields (types.json).
+ */
+export function structuredSettingsOf(files: Record<string, unknown>): EngineSettings {
+  const settings: EngineSettings = {};
+  const channels = (files['channels.json'] as ChannelsFile | undefined)?.channels;
+  if (channels) settings.channels = channels.map(({ id, locales, currency }) => ({ id, locales, currency }));
+  const attributes = (files['attributes.json'] as AttributesFile | undefined)?.attributes;
+  if (attributes) settings.attributes = attributes;
+  const nodes = (files['categories.json'] as CategoriesFile | undefined)?.nodes ?? [];
+  const smart = nodes.flatMap((node) => (node.where ? [{ category: node.category, where: node.where }] : []));
+  if (smart.length > 0) settings.smartCategories = smart;
+  const ranking = files['ranking.json'] as RankingFile | undefined;
+  if (ranking?.signals) settings.signals = ranking.signals;
+  if (ranking?.weights) settings.signalWeights = ranking.weights;
+  const types = (files['types.json'] as TypesFile | undefined)?.types;
+  if (types) {
+    settings.types = Object.fromEntries(
+      types.map((type) => [
+        type.code,
+        {
+          ...(type.grain ? { grain: type.grain } : {}),
+          ...(type.result_fields ? { resultFields: type.result_fields } : {}),
+        },
+      ]),
+    );
+  }
+  return settings;
 }

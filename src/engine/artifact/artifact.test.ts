@@ -36,13 +36,15 @@ describe('artifact', () => {
     expect(run(Buffer.from(bytes))).toEqual(expected);
   });
 
-  it('keeps doc columns as typed arrays', async () => {
+  it('keeps offer columns as typed arrays, per channel and row', async () => {
     const [product] = loadIndex(await compileIndex(catalog)).types;
-    expect(product!.columns.price[3]).toBe(3.5);
-    expect(product!.columns.availability[0]).toBe(4); // backorder
+    const channel = product!.structured.channels[0]!;
+    expect(channel.id).toBe('default');
+    expect(channel.price[3]).toBe(3.5);
+    expect(channel.availability[0]).toBe(4); // backorder
     const none = loadIndex(await compileIndex([{ type: 'product', id: 'x' }])).types[0]!;
-    expect(none.columns.price[0]).toBeNaN();
-    expect(none.columns.availability[0]).toBe(0);
+    expect(none.structured.channels[0]!.price[0]).toBeNaN();
+    expect(none.structured.channels[0]!.availability[0]).toBe(0);
   });
 
   it('rejects bytes that are not an artifact', () => {

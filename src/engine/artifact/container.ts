@@ -16,7 +16,7 @@ import { crc32 } from 'node:zlib';
  * by a typed-array view over the bytes, without copying or parsing.
  */
 export const MAGIC = 'AISLEIDX';
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 
 const HEADER_BYTES = 24;
 const CHECKSUM_AT = 20;
@@ -157,6 +157,10 @@ export class ArtifactReader {
 
   uint32(name: string): Uint32Array {
     return this.section(name, Uint32Array);
+  }
+
+  float32(name: string): Float32Array {
+    return this.section(name, Float32Array);
   }
 
   float64(name: string): Float64Array {

@@ -1,9 +1,15 @@
-import type { OfferColumns } from '../index/columns.js';
 import { BUILT_IN_FIELDS } from '../index/fields.js';
 import type { StemTable } from '../index/stems.js';
 import type { StringTable } from '../index/string-table.js';
 import type { TypeData } from '../index/type-data.js';
 import type { TypeSchema } from '../settings.js';
+import {
+  readShared,
+  readStructured,
+  type SharedMeta,
+  sharedSection,
+  structuredSections,
+} from './columns-layout.js';
 import { type ArtifactReader, type SectionArray, writeArtifact } from './container.js';
 
 /**
@@ -21,15 +27,18 @@ interface Meta {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-export function encodeIndex(types: readonly TypeData[]): Uint8Array {
+export function encodeIndex(types: readonly TypeData[], shared: SharedMeta): Uint8Array {
   const meta: Meta = {
     fields: BUILT_IN_FIELDS,
     types: types.map(({ type, documents, schema }) => ({ type, documents, schema })),
   };
-  const sections: Array<readonly [string, SectionArray]> = [['meta', encoder.encode(JSON.stringify(meta))]];
+  const sections: Array<readonly [string, SectionArray]> = [
+    ['meta', encoder.encode(JSON.stringify(meta))],
+    sharedSection(shared),
+  ];
   types.forEach((data, position) => {
     const prefix = `${position}.`;
-    const { postings, columns } = data;
+    const { postings } = data;
     sections.push(
       [`${prefix}weights`, data.weights],
       [`${prefix}terms.bytes`, data.terms.bytes],
@@ -44,9 +53,6 @@ export function encodeIndex(types: readonly TypeData[]): Uint8Array {
       [`${prefix}ids.offsets`, data.ids.offsets],
       [`${prefix}stored.bytes`, data.stored.bytes],
       [`${prefix}stored.offsets`, data.stored.offsets],
-      [`${prefix}price`, columns.price],
-      [`${prefix}sale_price`, columns.salePrice],
-      [`${prefix}availability`, columns.availability],
     );
     for (const language of data.schema.languages) {
       const table = data.stems[language];
@@ -59,13 +65,14 @@ export function encodeIndex(types: readonly TypeData[]): Uint8Array {
         [`${at}terms`, table.terms],
       );
     }
+    sections.push(...structuredSections(prefix, data.structured));
   });
   return writeArtifact(sections);
 }
 
-export function decodeIndex(reader: ArtifactReader): TypeData[] {
+export function decodeIndex(reader: ArtifactReader): { types: TypeData[]; shared: SharedMeta } {
   const meta = readMeta(reader);
-  return meta.types.map(({ type, documents, schema }, position) => {
+  const types = meta.types.map(({ type, documents, schema }, position) => {
     const prefix = `${position}.`;
     const terms = readStringTable(reader, `${prefix}terms`);
     const termCount = terms.offsets.length - 1;
@@ -76,11 +83,6 @@ export function decodeIndex(reader: ArtifactReader): TypeData[] {
       tf: reader.uint8(`${prefix}postings.tf`),
       positionStart: reader.uint32(`${prefix}postings.position_start`),
       positions: reader.uint16(`${prefix}postings.positions`),
-    };
-    const columns: OfferColumns = {
-      price: reader.float64(`${prefix}price`),
-      salePrice: reader.float64(`${prefix}sale_price`),
-      availability: reader.uint8(`${prefix}availability`),
     };
     const stems: Record<string, StemTable> = {};
     for (const language of schema.languages)
@@ -95,8 +97,8 @@ export function decodeIndex(reader: ArtifactReader): TypeData[] {
       fieldLengths: reader.uint16(`${prefix}field_lengths`),
       ids: readStringTable(reader, `${prefix}ids`),
       stored: readStringTable(reader, `${prefix}stored`),
-      columns,
       stems,
+      structured: readStructured(reader, prefix, type, documents, readStringTable),
     };
     const consistent =
       data.weights.length === fieldCount &&
@@ -107,13 +109,11 @@ export function decodeIndex(reader: ArtifactReader): TypeData[] {
       isAscending(postings.positionStart, postings.positions.length) &&
       data.fieldLengths.length === documents * fieldCount &&
       data.ids.offsets.length === documents + 1 &&
-      data.stored.offsets.length === documents + 1 &&
-      columns.price.length === documents &&
-      columns.salePrice.length === documents &&
-      columns.availability.length === documents;
+      data.stored.offsets.length === documents + 1;
     if (!consistent) throw new Error(`index artifact is corrupt: the sections of type "${type}" disagree`);
     return data;
   });
+  return { types, shared: readShared(reader) };
 }
 
 function readMeta(reader: ArtifactReader): Meta {

@@ -3,15 +3,15 @@ import { MAX_JOINED_LENGTH, MAX_JOINED_WORDS, scanGluedWords } from '../analysis
 import { fold } from '../analysis/fold.js';
 import { EXACT_NAMESPACE, identifierTerm } from '../analysis/identifiers.js';
 import type { FieldRouting, TypeSchema } from '../settings.js';
-import { OfferColumnsBuilder } from './columns.js';
+import type { CompileContext } from './columns-catalog.js';
+import type { StructuredSettings } from './columns-settings.js';
+import { StructuredBuilder } from './columns-type-builder.js';
 import { compareBytes } from './dictionary.js';
 import { appendAttributeTexts, appendFieldTexts, BUILT_IN_FIELDS } from './fields.js';
 import { Growable } from './growable.js';
-import { shownOffer } from './offer.js';
 import { POSITION_GAP, positionOf } from './postings.js';
 import { PostingsBuilder } from './postings-builder.js';
 import { buildStemTables } from './stems.js';
-import { resultFields } from './stored-fields.js';
 import { joinEncoded, StringTableBuilder } from './string-table.js';
 import { TermTable } from './term-table.js';
 import type { TypeData } from './type-data.js';
@@ -29,7 +29,7 @@ export class TypeBuilder {
   private readonly seen = new Set<string>();
   private documents = 0;
   private readonly stored = new StringTableBuilder();
-  private readonly columns = new OfferColumnsBuilder();
+  private readonly structured: StructuredBuilder;
   private readonly fieldCount: number;
   /** Scratch reused for every entity: the texts of each field, and the word spans of one text. */
   private readonly texts: string[][];
@@ -40,12 +40,13 @@ export class TypeBuilder {
     readonly type: string,
     private readonly schema: TypeSchema,
     private readonly routing: FieldRouting,
-    private readonly locale: string | undefined,
+    structured: StructuredSettings = {},
   ) {
     this.fieldCount = schema.fields.length;
     this.postings = new PostingsBuilder(this.fieldCount);
     this.fieldLengths = new Growable((n) => new Uint16Array(n), Math.max(this.fieldCount, 1) * 1024);
     this.texts = schema.fields.map(() => []);
+    this.structured = new StructuredBuilder(type, structured);
   }
 
   add(entity: CatalogEntity): void {
@@ -77,12 +78,11 @@ export class TypeBuilder {
       this.fieldLengths.array[lengthsAt + field] = Math.min(length, MAX_FIELD_LENGTH);
     }
     this.postings.endDocument();
-    const offer = shownOffer(entity);
-    this.stored.push(JSON.stringify(resultFields(entity, offer, this.locale)));
-    this.columns.add(offer);
+    this.stored.push(this.structured.stored(entity));
+    this.structured.add(entity);
   }
 
-  build(): TypeData {
+  build(context: CompileContext): TypeData {
     const terms = this.terms.terms();
     const encoded = terms.map((term) => encoder.encode(term));
     const order = encoded.map((_, id) => id);
@@ -106,8 +106,8 @@ export class TypeBuilder {
       fieldLengths: this.fieldLengths.toArray(),
       ids: this.ids.build(),
       stored: this.stored.build(),
-      columns: this.columns.build(),
       stems: buildStemTables(sorted, this.schema.languages),
+      structured: this.structured.build(context),
     };
   }
 

@@ -1,5 +1,5 @@
 import type { TypeSchema } from '../settings.js';
-import type { OfferColumns } from './columns.js';
+import type { StructuredData } from './columns-data.js';
 import type { Postings } from './postings.js';
 import type { StemTable } from './stems.js';
 import type { StringTable } from './string-table.js';
@@ -22,9 +22,10 @@ export interface TypeData {
   readonly fieldLengths: Uint16Array;
   /** The merchant's id per doc. */
   readonly ids: StringTable;
-  /** One JSON object of result fields per doc. */
+  /** One JSON object of result data per doc (texts in every locale; offers are in `structured`). */
   readonly stored: StringTable;
-  readonly columns: OfferColumns;
   /** Per stemmed language. */
   readonly stems: Readonly<Record<string, StemTable>>;
+  /** Rows, field columns, offers per channel, signals: see columns-data.ts. */
+  readonly structured: StructuredData;
 }

@@ -1,6 +1,6 @@
 import type { TypeIndex } from '../engine-index.js';
 import { DocScorer } from '../ranking/score.js';
-import type { TopK } from '../ranking/top-k.js';
+import type { Ranking } from '../ranking/top-k.js';
 import { matchAll } from './conjunction.js';
 import type { Slot } from './expand.js';
 import type { MatchScratch } from './scratch.js';
@@ -56,7 +56,7 @@ export function matchText(
   type: TypeIndex,
   slots: Slot[],
   options: TextMatchOptions,
-  ranking: TopK | undefined,
+  ranking: Ranking | undefined,
   rankDepth: number,
   scratch: MatchScratch,
 ): TextMatch {
@@ -107,7 +107,7 @@ export function matchText(
 function countAndRank(
   walkOrder: SlotSources[],
   scorer: DocScorer | undefined,
-  ranking: TopK | undefined,
+  ranking: Ranking | undefined,
 ): number {
   if (walkOrder.length === 1 && walkOrder[0]!.sources.length === 1) {
     const source = walkOrder[0]!.sources[0]!;
@@ -122,7 +122,7 @@ function walkAndRank(
   required: SlotSources[],
   optional: SlotSources[],
   scorer: DocScorer | undefined,
-  ranking: TopK | undefined,
+  ranking: Ranking | undefined,
 ): number {
   let total = 0;
   matchAll(
@@ -147,7 +147,7 @@ function rankMarked(
   slot: SlotSources,
   scratch: MatchScratch,
   scorer: DocScorer | undefined,
-  ranking: TopK | undefined,
+  ranking: Ranking | undefined,
 ): number {
   const { minDoc, maxDoc, distinct } = markSources(slot.sources, scratch);
   if (distinct === 0) return 0;
@@ -161,7 +161,7 @@ function fillUp(
   type: TypeIndex,
   active: Slot[],
   sources: SlotSources[],
-  state: { leftOut: Slot[]; attempts: Attempt[]; ranking: TopK | undefined; rankDepth: number },
+  state: { leftOut: Slot[]; attempts: Attempt[]; ranking: Ranking | undefined; rankDepth: number },
 ): TextMatch {
   const { ranking, rankDepth } = state;
   const optional = mostCommon(active);

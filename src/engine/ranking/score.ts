@@ -12,7 +12,7 @@ import {
   type ScoreParts,
   type WordPart,
 } from './parts.js';
-import type { TopK } from './top-k.js';
+import type { Ranking } from './top-k.js';
 
 /**
  * Scores the documents a search matches, from the sources' cursors positioned at each (see
@@ -77,7 +77,7 @@ export class DocScorer {
    * idf × impact × penalty, plus exactness. An entry whose text part plus the most exactness
    * adds stays below the heap's floor is passed over without reading its field data.
    */
-  rankList(source: Source, ranking: TopK): void {
+  rankList(source: Source, ranking: Ranking): void {
     const { docs, values, penalty, postingOf, end } = source;
     const { tf, fieldLengths, fieldCount, heaviest, coverageBonus, wholeFieldBonus } = this;
     const idf = this.idfs[0]!;
@@ -102,7 +102,7 @@ export class DocScorer {
    * The same for a one-word query whose lists were marked in `scratch` (see markSources): reads
    * the marks back in document order, clearing them.
    */
-  rankMarked(scratch: MatchScratch, minDoc: number, maxDoc: number, ranking: TopK): void {
+  rankMarked(scratch: MatchScratch, minDoc: number, maxDoc: number, ranking: Ranking): void {
     const { seen, best, posting } = scratch;
     const { tf, fieldLengths, fieldCount, heaviest, coverageBonus, wholeFieldBonus } = this;
     const idf = this.idfs[0]!;

@@ -2,11 +2,23 @@
 export const REACHABLE_HITS = 1000;
 
 /**
+ * What a match walk offers its scored documents to: a TopK, or a collector of every match (whose
+ * floor stays -Infinity, so nothing is passed over).
+ */
+export interface Ranking {
+  /** Starts over, keeping the best `k`. */
+  reset(k: number): void;
+  offer(doc: number, score: number): void;
+  /** A score below which nothing enters any more. */
+  floor(): number;
+}
+
+/**
  * The best k documents by score, ties to the lower doc id, in a binary min-heap whose root is the
  * worst kept. Its arrays are allocated once, at the largest k a page can ask for, and reused by
  * every search.
  */
-export class TopK {
+export class TopK implements Ranking {
   private readonly docs: Uint32Array;
   private readonly scores: Float64Array;
   private k = 0;

@@ -1,0 +1,81 @@
+import type { Bitset } from '../bitset/bitset.js';
+import { CodeColumnBuilder, listedOrder } from '../index/columns-builder.js';
+import { ancestorsOf, type CompileContext } from '../index/columns-catalog.js';
+import {
+  CATEGORY_IS,
+  type FieldColumn,
+  type FieldValue,
+  type StructuredData,
+} from '../index/columns-data.js';
+import { channelsOf, type StructuredSettings } from '../index/columns-settings.js';
+import { SharedView } from '../listing/shared-view.js';
+import { StructuredIndex } from '../listing/structured-index.js';
+import { documentsOf, selectRows } from './evaluate.js';
+
+function slotValues(field: FieldColumn, slot: number): FieldValue[] {
+  const { codes, offsets, values } = field.column;
+  if (codes) return codes[slot]! > 0 ? [field.dict[codes[slot]! - 1]!] : [];
+  const out: FieldValue[] = [];
+  for (let i = offsets![slot]!; i < offsets![slot + 1]!; i++) out.push(field.dict[values![i]! - 1]!);
+  return out;
+}
+
+/**
+ * Smart categories (categories.json nodes with `where`), decided when the index is compiled: a
+ * document belongs to the node, and so to everything above it, when one of its rows matches the
+ * selector in some channel at the compile's time. `category` and `category.is` gain the members.
+ */
+export function withSmartCategories(
+  data: StructuredData,
+  settings: StructuredSettings,
+  context: CompileContext,
+): StructuredData {
+  const smart = settings.smartCategories ?? [];
+  if (smart.length === 0 || data.rowStart.length <= 1) return data;
+  const shared = new SharedView({
+    catalog: context.catalog,
+    attributes: settings.attributes ?? [],
+    channels: channelsOf(settings),
+  });
+  const index = new StructuredIndex(data, shared);
+  const members = new Map<string, Bitset>();
+  for (const node of smart) {
+    for (const channel of index.channels) {
+      const view = channel.offers.at(context.time);
+      const docs = documentsOf(
+        selectRows(node.where, { index, channel, view, shared, time: context.time }),
+        index,
+      );
+      const known = members.get(node.category);
+      members.set(node.category, known ? known.or(docs) : docs);
+    }
+  }
+
+  const within = data.fields.find((field) => field.name === 'category')!;
+  const is = data.fields.find((field) => field.name === CATEGORY_IS)!;
+  const dict = [...new Set([...within.dict.map(String), ...members.keys()])];
+  const ancestors = ancestorsOf(context.catalog.categories);
+  const withinBuilder = new CodeColumnBuilder();
+  const isBuilder = new CodeColumnBuilder();
+  for (const id of dict) {
+    withinBuilder.code(id);
+    isBuilder.code(id);
+  }
+  for (let doc = 0; doc < index.documents; doc++) {
+    const direct = slotValues(is, doc);
+    const expanded = slotValues(within, doc);
+    for (const [category, docs] of members) {
+      if (!docs.has(doc)) continue;
+      direct.push(category);
+      expanded.push(category, ...(ancestors.get(category) ?? []));
+    }
+    isBuilder.addSlot(direct);
+    withinBuilder.addSlot(expanded);
+  }
+  const order = listedOrder(dict);
+  const replaced: Record<string, FieldColumn> = {
+    category: { ...within, ...withinBuilder.build(order) },
+    [CATEGORY_IS]: { ...is, ...isBuilder.build(order) },
+  };
+  return { ...data, fields: data.fields.map((field) => replaced[field.name] ?? field) };
+}

@@ -1,0 +1,159 @@
+import type { CatalogInfo } from './columns-catalog.js';
+import type { ChannelColumns, CodeColumn, FieldColumn, StructuredData } from './columns-data.js';
+import type { StringTable } from './string-table.js';
+
+/**
+ * The structured half keeps documents in category order: sorted by where their primary category
+ * stands in the tree (depth first, catalog order among siblings), then by catalog order. A
+ * category page's documents are then one stretch of every column, which the processor reads in
+ * order instead of jumping across the whole catalog. The position of a document in this order is
+ * its slot; rows follow their slots. `docOfSlot` and `slotOfDoc` translate, and `rowBase` keeps
+ * where each document's rows start in catalog order, for ties broken by catalog order.
+ */
+
+/** Depth-first position of each category id. */
+function treeOrder(catalog: CatalogInfo): Map<string, number> {
+  const known = new Set(catalog.categories.map((category) => category.id));
+  const children = new Map<string, string[]>();
+  for (const category of catalog.categories) {
+    const parent = category.parent !== undefined && known.has(category.parent) ? category.parent : '';
+    const list = children.get(parent) ?? [];
+    children.set(parent, list);
+    list.push(category.id);
+  }
+  const order = new Map<string, number>();
+  const stack = [...(children.get('') ?? [])].reverse();
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (order.has(id)) continue;
+    order.set(id, order.size);
+    stack.push(...[...(children.get(id) ?? [])].reverse());
+  }
+  // Categories in a cycle (no root above them) come after the tree.
+  for (const category of catalog.categories) if (!order.has(category.id)) order.set(category.id, order.size);
+  return order;
+}
+
+/** Slots by document: documents sorted by their primary category's tree position, stable. */
+export function categoryOrder(primary: readonly (string | undefined)[], catalog: CatalogInfo): Uint32Array {
+  const positions = treeOrder(catalog);
+  const unknown = positions.size;
+  const keys = primary.map((id) => (id === undefined ? unknown + 1 : (positions.get(id) ?? unknown)));
+  const counts = new Uint32Array(unknown + 3);
+  for (const key of keys) counts[key + 1]!++;
+  for (let key = 1; key < counts.length; key++) counts[key]! += counts[key - 1]!;
+  const docOfSlot = new Uint32Array(primary.length);
+  keys.forEach((key, doc) => {
+    docOfSlot[counts[key]!++] = doc;
+  });
+  return docOfSlot;
+}
+
+function permuteTable(table: StringTable, order: Uint32Array): StringTable {
+  const offsets = new Uint32Array(order.length + 1);
+  for (let i = 0; i < order.length; i++) {
+    const from = order[i]!;
+    offsets[i + 1] = offsets[i]! + table.offsets[from + 1]! - table.offsets[from]!;
+  }
+  const bytes = new Uint8Array(offsets[order.length]!);
+  for (let i = 0; i < order.length; i++) {
+    const from = order[i]!;
+    bytes.set(table.bytes.subarray(table.offsets[from]!, table.offsets[from + 1]!), offsets[i]!);
+  }
+  return { bytes, offsets };
+}
+
+function permuteColumn(column: CodeColumn, order: Uint32Array): CodeColumn {
+  if (column.codes) {
+    const codes = new Uint32Array(order.length);
+    for (let i = 0; i < order.length; i++) codes[i] = column.codes[order[i]!]!;
+    return { codes };
+  }
+  if (!column.offsets || !column.values) return column;
+  const offsets = new Uint32Array(order.length + 1);
+  for (let i = 0; i < order.length; i++) {
+    const from = order[i]!;
+    offsets[i + 1] = offsets[i]! + column.offsets[from + 1]! - column.offsets[from]!;
+  }
+  const values = new Uint32Array(offsets[order.length]!);
+  for (let i = 0; i < order.length; i++) {
+    const from = order[i]!;
+    values.set(column.values.subarray(column.offsets[from]!, column.offsets[from + 1]!), offsets[i]!);
+  }
+  return { offsets, values };
+}
+
+function permute<T extends Uint8Array | Uint16Array | Uint32Array | Float32Array | Float64Array>(
+  array: T,
+  order: Uint32Array,
+): T {
+  const out = new (array.constructor as new (length: number) => T)(order.length);
+  for (let i = 0; i < order.length; i++) out[i] = array[order[i]!]!;
+  return out;
+}
+
+function permuteChannel(
+  channel: ChannelColumns,
+  rowOrder: Uint32Array,
+  newRowOfOld: Uint32Array,
+): ChannelColumns {
+  const windows = [...channel.windowRows.keys()].sort(
+    (a, b) => newRowOfOld[channel.windowRows[a]!]! - newRowOfOld[channel.windowRows[b]!]!,
+  );
+  return {
+    ...channel,
+    sold: permute(channel.sold, rowOrder),
+    price: permute(channel.price, rowOrder),
+    salePrice: permute(channel.salePrice, rowOrder),
+    windowRows: Uint32Array.from(windows, (i) => newRowOfOld[channel.windowRows[i]!]!),
+    windowFrom: Float64Array.from(windows, (i) => channel.windowFrom[i]!),
+    windowUntil: Float64Array.from(windows, (i) => channel.windowUntil[i]!),
+    availability: permute(channel.availability, rowOrder),
+    deliveryMin: permute(channel.deliveryMin, rowOrder),
+    deliveryMax: permute(channel.deliveryMax, rowOrder),
+    stock: permute(channel.stock, rowOrder),
+    currencyCodes: permute(channel.currencyCodes, rowOrder),
+  };
+}
+
+/** The data, built in catalog order, laid out by `docOfSlot`. */
+export function inSlotOrder(data: StructuredData, docOfSlot: Uint32Array): StructuredData {
+  const documents = docOfSlot.length;
+  const rowStart = new Uint32Array(documents + 1);
+  const rowOrder = new Uint32Array(data.rows);
+  const newRowOfOld = new Uint32Array(data.rows);
+  let next = 0;
+  for (let slot = 0; slot < documents; slot++) {
+    const doc = docOfSlot[slot]!;
+    for (let row = data.rowStart[doc]!; row < data.rowStart[doc + 1]!; row++) {
+      rowOrder[next] = row;
+      newRowOfOld[row] = next++;
+    }
+    rowStart[slot + 1] = next;
+  }
+  const fields: FieldColumn[] = data.fields.map((field) => {
+    const order = field.level === 'doc' ? docOfSlot : rowOrder;
+    if (field.low && field.high) {
+      return { ...field, low: permute(field.low, order), high: permute(field.high, order) };
+    }
+    return { ...field, column: permuteColumn(field.column, order) };
+  });
+  const signals = data.signals.map((signal) => ({ ...signal, values: permute(signal.values, docOfSlot) }));
+  const datedSignals = data.datedSignals.map((dated) => ({
+    ...dated,
+    values: signals.find((signal) => signal.code === dated.code)!.values,
+  }));
+  return {
+    ...data,
+    rowStart,
+    rowIds: permuteTable(data.rowIds, rowOrder),
+    rowStored: permuteTable(data.rowStored, rowOrder),
+    fields,
+    channels: data.channels.map((channel) => permuteChannel(channel, rowOrder, newRowOfOld)),
+    signals,
+    signalScore: permute(data.signalScore, docOfSlot),
+    datedSignals,
+    docOfSlot,
+    rowBase: data.rowStart,
+  };
+}

@@ -1,0 +1,43 @@
+import type { Attribute, RankingFile } from '../../contracts/release-files/index.js';
+
+/** A signal of ranking.json. */
+export type SignalSettings = NonNullable<RankingFile['signals']>[number];
+
+/** A channel as the engine compiles offers for it: channels.json's entry, labels left out. */
+export interface ChannelSettings {
+  id: string;
+  locales: string[];
+  currency: string;
+}
+
+/** How one type is listed and shown: types.json's `grain` and `result_fields`. */
+export interface TypeSettings {
+  grain?: 'product' | 'variant';
+  resultFields?: string[];
+}
+
+/**
+ * What the structured half of the engine compiles from a release: channels, attributes, smart
+ * categories, signals with their weights, and per type the listing grain and result fields.
+ * Every member is optional; `src/control/indexer/engine-settings.ts` fills them from the files.
+ */
+export interface StructuredSettings {
+  /** channels.json; the first is the default. Without it: one channel `default` serving `en` in EUR. */
+  channels?: ChannelSettings[];
+  /** attributes.json's list: types, levels, options, groups. Undeclared attributes are not fields. */
+  attributes?: Attribute[];
+  /** categories.json nodes with `where`: entities it matches belong to the category too. */
+  smartCategories?: Array<{ category: string; where: Record<string, unknown> }>;
+  /** ranking.json's signals. */
+  signals?: SignalSettings[];
+  /** ranking.json's weights: type code to signal code to weight. */
+  signalWeights?: Record<string, Record<string, number>>;
+  /** types.json per type code. */
+  types?: Record<string, TypeSettings>;
+}
+
+export const DEFAULT_CHANNEL: ChannelSettings = { id: 'default', locales: ['en'], currency: 'EUR' };
+
+export function channelsOf(settings: StructuredSettings): ChannelSettings[] {
+  return settings.channels && settings.channels.length > 0 ? settings.channels : [DEFAULT_CHANNEL];
+}

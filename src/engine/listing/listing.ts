@@ -1,0 +1,501 @@
+import type { Facet } from '../../contracts/search.js';
+import type { EngineIndex, TypeIndex } from '../engine-index.js';
+import type { Candidates } from '../facets/count.js';
+import { jointEligible, targetBitsOf, targetCount } from '../facets/joint.js';
+import { codeMapFor, type FacetInput, presentFacet } from '../facets/present.js';
+import type { FacetSpec } from '../facets/spec.js';
+import type { SelectContext } from '../filter/evaluate.js';
+import { stringAt } from '../index/string-table.js';
+import type { OfferView } from '../offers/view.js';
+import { REACHABLE_HITS, type TopK } from '../ranking/top-k.js';
+import { hitFields } from '../results/fields.js';
+import { type SortSpec, sortReader } from '../sort/keys.js';
+import {
+  buildClauses,
+  type Clause,
+  failedTests,
+  markDocuments,
+  markProjection,
+  rowPasses,
+  rowTests,
+} from './clauses.js';
+import type { ListingScratch } from './scratch.js';
+import type { LoadedChannel, StructuredIndex } from './structured-index.js';
+
+/** The mask of a row not sold in the channel: it fails everything and counts nowhere. */
+const OUT = 0xffffffff;
+const NO_BYTES = new Uint8Array(0);
+const NO_CODES = new Uint32Array(0);
+const NO_PRICES = new Float64Array(0);
+
+/** What a listing (the section that pages and carries facets) is asked for. */
+export interface ListingRequest {
+  page: number;
+  perPage: number;
+  countOnly: boolean;
+  /** The request's time in ms: sale windows and dated signals are read at it. */
+  time: number;
+  /** Channel id; default the first. */
+  channel?: string;
+  /** Locale of result fields and labels; default the catalog's source locale. */
+  locale?: string;
+  /** Lists this category and everything below it (a category page). */
+  category?: string;
+  /** The shopper's choices: each field's values are alternatives, fields narrow each other. */
+  filters?: Record<string, unknown>;
+  /** Constraints the shopper cannot remove (rules), each a selector. */
+  where?: ReadonlyArray<Record<string, unknown>>;
+  /** Facets to count and show, in display order. */
+  facets?: readonly FacetSpec[];
+  /** Default: relevance. */
+  sort?: SortSpec;
+}
+
+/** A text search's matches: ascending documents and their text scores. */
+export interface TextMatches {
+  docs: Uint32Array;
+  scores: Float64Array;
+  count: number;
+}
+
+export interface ListingHit {
+  entity: string;
+  variant?: string;
+  fields: Record<string, unknown>;
+  score: number;
+}
+
+export interface ListingResult {
+  total: number;
+  reachable: number;
+  hits: ListingHit[];
+  /** Per hit, its document (the text postings' numbering, catalog order). */
+  docs: number[];
+  facets: Facet[];
+  /** The channel's currency. */
+  currency: string;
+  /** The request's filters as read, for the answer's applied filters. */
+  clauses: readonly Clause[];
+}
+
+/**
+ * Lists one type: candidates (text matches, the category's documents, or every document), the
+ * filters, facets counted under every filter but their own, a ranking by relevance or a sort,
+ * and the page's hits.
+ *
+ * Each filter has a bit. A pass over the candidate documents marks the document-level filters
+ * each fails and keeps those failing one at most; a pass over their rows sold in the channel adds
+ * the row-level filters and keeps rows failing one at most. A row whose mask is 0 matches all
+ * filters on one variant; a tile matches when one of its rows does; a facet whose filter has bit
+ * b counts rows whose mask has no bit but b. Everything is exact.
+ */
+export function executeListing(
+  index: EngineIndex,
+  type: TypeIndex,
+  request: ListingRequest,
+  text: TextMatches | undefined,
+): ListingResult {
+  const listing = type.listing;
+  const channel = listing.channel(request.channel);
+  if (channel === undefined) throw new RangeError(`the index has no channel "${request.channel}"`);
+  const view = channel.offers.at(request.time);
+  const context: SelectContext = {
+    index: listing,
+    channel,
+    view,
+    shared: listing.shared,
+    time: request.time,
+  };
+  const clauses = buildClauses(request.filters, request.where ?? [], context);
+  const scratch = listing.scratch;
+  const { docs, docMasks, docScores, docFull, docSingles, rowMask } = scratch;
+  const { rowStart, rowDoc } = listing;
+
+  // Candidates.
+  let count = 0;
+  const categoryCode = request.category === undefined ? -1 : listing.categoryCode(request.category);
+  if (text) {
+    // Text matches come by document; the columns read slots, best in ascending order.
+    const within =
+      categoryCode >= 0 ? categoryTest(listing.fields.get('category')!, categoryCode) : undefined;
+    const { slotBits, slotScores } = scratch;
+    const { slotOfDoc } = listing;
+    for (let j = 0; j < text.count; j++) {
+      const slot = slotOfDoc[text.docs[j]!]!;
+      if (within && !within(slot)) continue;
+      slotBits[slot >>> 5]! |= 1 << (slot & 31);
+      slotScores[slot] = text.scores[j]!;
+    }
+    for (let word = 0; word < slotBits.length; word++) {
+      let bits = slotBits[word]!;
+      if (bits === 0) continue;
+      slotBits[word] = 0;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const slot = (word << 5) + 31 - Math.clz32(low);
+        docs[count] = slot;
+        docScores[count++] = slotScores[slot]!;
+        bits ^= low;
+      }
+    }
+  } else {
+    const source = categoryCode >= 0 ? listing.categoryDocs(categoryCode) : scratch.allDocs;
+    count = source.length;
+    docs.set(source);
+    docScores.fill(0, 0, count);
+  }
+  docMasks.fill(0, 0, count);
+
+  // Document-level filters, and what row-level ones tell of a whole document; keep documents failing one at most.
+  let marked = false;
+  for (const clause of clauses) {
+    if (clause.level === 'doc') {
+      markDocuments(clause, docs, docMasks, count);
+      marked = true;
+    } else if (markProjection(clause, listing, docs, docMasks, count, channel.columns.sold)) {
+      marked = true;
+    }
+  }
+  if (marked) {
+    let kept = 0;
+    for (let j = 0; j < count; j++) {
+      const mask = docMasks[j]!;
+      if ((mask & (mask - 1)) !== 0) continue;
+      docs[kept] = docs[j]!;
+      docMasks[kept] = mask;
+      docScores[kept++] = docScores[j]!;
+    }
+    count = kept;
+  }
+
+  // Facets, and the row-level ones of few values counted in the pass over rows below: a tile
+  // gathers their targets as bits from its rows that count (mask 0 for every facet, or the facet's
+  // own bit alone), then counts each bit once.
+  const variantGrain = listing.data.grain === 'variant';
+  const presentContext = {
+    shared: listing.shared,
+    locale: request.locale,
+    time: request.time,
+    pageCategory: request.category,
+  };
+  const inputs: FacetInput[] = (request.facets ?? []).map((spec) => {
+    const clause = clauses.find((one) => one.key === spec.field);
+    return {
+      spec,
+      access: listing.field(spec.field, channel, view),
+      bit: clause?.bit ?? 0,
+      choice: clause?.test?.choice,
+    };
+  });
+  const joint = variantGrain
+    ? []
+    : inputs.filter((input) => !input.spec.deferred && jointEligible(input, presentContext));
+  const jointCount = joint.length;
+  const jointCodes = joint.map((input) => input.access!.codes!);
+  const jointTargets = joint.map((input) => targetBitsOf(input.access!, codeMapFor(input, presentContext)));
+  const jointCounts = joint.map((input) => new Uint32Array(targetCount(input, presentContext) + 1));
+  const jointOwner = new Int32Array(32).fill(-1);
+  joint.forEach((input, f) => {
+    if (input.bit !== 0) jointOwner[31 - Math.clz32(input.bit)] = f;
+  });
+  const gathered = new Uint32Array(Math.max(1, jointCount));
+
+  // Rows: unsold ones are out; row-level filters mark the others. A document's segments follow
+  // from its rows: 0 when one passes every filter, k + 1 for each filter k one fails alone.
+  // docFull is 2 when every sold row passes every filter (the document counts as a whole).
+  const sold = channel.columns.sold;
+  const tests = rowTests(clauses);
+  // The first two row tests are read inline (codes or a price stretch); others through failedTests.
+  const n = tests.count;
+  const k0 = n > 0 ? tests.kinds[0]! : -1;
+  const k1 = n > 1 ? tests.kinds[1]! : -1;
+  const bit0 = n > 0 ? tests.bits[0]! : 0;
+  const bit1 = n > 1 ? tests.bits[1]! : 0;
+  const chosen0 = n > 0 ? tests.chosen[0]! : NO_BYTES;
+  const chosen1 = n > 1 ? tests.chosen[1]! : NO_BYTES;
+  const codes0 = n > 0 ? tests.codes[0]! : NO_CODES;
+  const codes1 = n > 1 ? tests.codes[1]! : NO_CODES;
+  const price0 = n > 0 ? tests.prices[0]! : NO_PRICES;
+  const price1 = n > 1 ? tests.prices[1]! : NO_PRICES;
+  const low0 = n > 0 ? tests.lows[0]! : 0;
+  const low1 = n > 1 ? tests.lows[1]! : 0;
+  const high0 = n > 0 ? tests.highs[0]! : 0;
+  const high1 = n > 1 ? tests.highs[1]! : 0;
+  const inclusive0 = n > 0 ? tests.inclusive[0]! : 0;
+  const inclusive1 = n > 1 ? tests.inclusive[1]! : 0;
+  const generic = n > 2 || k0 > 1 || k1 > 1;
+  for (let j = 0; j < count; j++) {
+    const doc = docs[j]!;
+    const docMask = docMasks[j]!;
+    const end = rowStart[doc + 1]!;
+    let full = 0;
+    let clean = 1;
+    let singles = 0;
+    for (let row = rowStart[doc]!; row < end; row++) {
+      if (sold[row] === 0) {
+        rowMask[row] = OUT;
+        continue;
+      }
+      let mask = docMask;
+      if (generic) mask |= failedTests(tests, row, rowDoc);
+      else {
+        if (k0 === 0) {
+          if (chosen0[codes0[row]!] !== 1) mask |= bit0;
+        } else if (k0 === 1) {
+          const value = price0[row]!;
+          const pass =
+            ((inclusive0 & 1) !== 0 ? value >= low0 : value > low0) &&
+            ((inclusive0 & 2) !== 0 ? value <= high0 : value < high0);
+          if (!pass) mask |= bit0;
+        }
+        if (k1 === 0) {
+          if (chosen1[codes1[row]!] !== 1) mask |= bit1;
+        } else if (k1 === 1) {
+          const value = price1[row]!;
+          const pass =
+            ((inclusive1 & 1) !== 0 ? value >= low1 : value > low1) &&
+            ((inclusive1 & 2) !== 0 ? value <= high1 : value < high1);
+          if (!pass) mask |= bit1;
+        }
+      }
+      rowMask[row] = mask;
+      if (mask === 0) {
+        full = 1;
+        for (let f = 0; f < jointCount; f++) gathered[f]! |= jointTargets[f]![jointCodes[f]![row]!]!;
+      } else {
+        clean = 0;
+        if ((mask & (mask - 1)) === 0) {
+          singles |= mask;
+          const f = jointOwner[31 - Math.clz32(mask)]!;
+          if (f >= 0) gathered[f]! |= jointTargets[f]![jointCodes[f]![row]!]!;
+        }
+      }
+    }
+    docFull[j] = full === 1 ? 1 + clean : 0;
+    docSingles[j] = full === 1 ? 0 : singles;
+    for (let f = 0; f < jointCount; f++) {
+      let bits = gathered[f]!;
+      if (bits === 0) continue;
+      gathered[f] = 0;
+      const into = jointCounts[f]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        into[31 - Math.clz32(low)]!++;
+        bits ^= low;
+      }
+    }
+  }
+  joint.forEach((input, f) => {
+    input.counted = jointCounts[f];
+  });
+  const order = segment(scratch, count);
+
+  const candidates: Candidates = {
+    docs,
+    order,
+    segments: scratch.segments,
+    rowStart,
+    rowMask,
+    rowDoc,
+    variantGrain,
+    scratch,
+    tileSpace: variantGrain ? listing.rows : scratch.segments[33]!,
+    docFull,
+    unionOf: (access) => listing.docUnionMask(access, sold),
+  };
+
+  // Ranking.
+  const start = (request.page - 1) * request.perPage;
+  const ranking = request.countOnly || start >= REACHABLE_HITS ? undefined : index.topK;
+  ranking?.reset(Math.min(start + request.perPage, REACHABLE_HITS));
+  const total = rank(listing, candidates, request, channel, view, text !== undefined, ranking);
+  const reachable = Math.min(total, REACHABLE_HITS);
+
+  const hits: ListingHit[] = [];
+  const hitDocs: number[] = [];
+  if (ranking && start < reachable) {
+    const ranked = ranking.drain(index.pageDocs, index.pageScores);
+    const end = Math.min(start + request.perPage, reachable, ranked);
+    const rowClauses = clauses.filter((clause) => clause.level === 'row');
+    const namesVariant = variantGrain || clauses.some((clause) => clause.picksVariant);
+    const fieldContext = { locale: request.locale, channel, time: request.time };
+    for (let rankAt = start; rankAt < end; rankAt++) {
+      // Tiles were ranked by catalog numbers (documents, or rows in catalog order) so ties keep catalog order.
+      const id = index.pageDocs[rankAt]!;
+      const row0 = variantGrain ? listing.rowOfCatalogRow(id) : -1;
+      const slot = variantGrain ? rowDoc[row0]! : listing.slotOfDoc[id]!;
+      const doc = listing.docOfSlot[slot]!;
+      const row = variantGrain
+        ? row0
+        : shownRow(slot, rowClauses, channel, view.price, listing.rowStart, rowDoc);
+      const hit: ListingHit = {
+        entity: `${type.type}:${stringAt(type.ids, doc)}`,
+        fields: hitFields(type, doc, row, fieldContext),
+        score: index.pageScores[rankAt]!,
+      };
+      if (namesVariant) hit.variant = stringAt(listing.data.rowIds, row);
+      hits.push(hit);
+      hitDocs.push(doc);
+    }
+  }
+
+  const facets: Facet[] = [];
+  for (const input of inputs) {
+    const facet = presentFacet(input, candidates, presentContext);
+    if (facet) facets.push(facet);
+  }
+
+  return { total, reachable, hits, docs: hitDocs, facets, currency: channel.columns.currency, clauses };
+}
+
+function categoryTest(
+  field: { codes?: Uint32Array; offsets?: Uint32Array; values?: Uint32Array },
+  code: number,
+) {
+  if (field.codes) {
+    const codes = field.codes;
+    return (doc: number) => codes[doc] === code;
+  }
+  const offsets = field.offsets!;
+  const values = field.values!;
+  return (doc: number) => {
+    for (let i = offsets[doc]!; i < offsets[doc + 1]!; i++) if (values[i] === code) return true;
+    return false;
+  };
+}
+
+/**
+ * Counts the matching tiles and offers each to `ranking`: by its sort value (a row-level value
+ * reduced over the tile's matching rows), or by relevance: the text score times one plus the
+ * weighted signals, or the weighted signals alone when the request has no words.
+ */
+function rank(
+  listing: StructuredIndex,
+  candidates: Candidates,
+  request: ListingRequest,
+  channel: LoadedChannel,
+  view: OfferView,
+  hasText: boolean,
+  ranking: TopK | undefined,
+): number {
+  const { docs, order, segments, rowStart, rowMask, variantGrain, scratch } = candidates;
+  const full0 = segments[0]!;
+  const full1 = segments[1]!;
+  let total = 0;
+  if (variantGrain) {
+    for (let p = full0; p < full1; p++) {
+      const doc = docs[order[p]!]!;
+      for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++) if (rowMask[row] === 0) total++;
+    }
+  } else {
+    total = full1 - full0;
+  }
+  if (ranking === undefined) return total;
+
+  const signals = listing.signals.at(request.time);
+  const docOfSlot = listing.docOfSlot;
+  const reader = request.sort ? sortReader(request.sort, listing, channel, view) : undefined;
+  const descending = request.sort?.direction === 'desc';
+  const scores = scratch.docScores;
+  const relevance = (j: number, doc: number) => {
+    const signal = signals === undefined ? 0 : signals[doc]!;
+    return hasText ? scores[j]! * (1 + signal) : signal;
+  };
+  const sortScore = (value: number) =>
+    Number.isNaN(value) ? Number.NEGATIVE_INFINITY : descending ? value : -value;
+
+  for (let p = full0; p < full1; p++) {
+    const j = order[p]!;
+    const doc = docs[j]!;
+    const end = rowStart[doc + 1]!;
+    if (variantGrain) {
+      for (let row = rowStart[doc]!; row < end; row++) {
+        if (rowMask[row] !== 0) continue;
+        const score = reader
+          ? sortScore(reader.value(reader.level === 'row' ? row : doc))
+          : relevance(j, doc);
+        ranking.offer(listing.catalogRow(row), score);
+      }
+      continue;
+    }
+    let score: number;
+    if (reader === undefined) score = relevance(j, doc);
+    else if (reader.level === 'doc') score = sortScore(reader.value(doc));
+    else {
+      let best = Number.NaN;
+      for (let row = rowStart[doc]!; row < end; row++) {
+        if (rowMask[row] !== 0) continue;
+        const value = reader.value(row);
+        if (!Number.isNaN(value) && (Number.isNaN(best) || (reader.lower ? value < best : value > best)))
+          best = value;
+      }
+      score = sortScore(best);
+    }
+    ranking.offer(docOfSlot[doc]!, score);
+  }
+  return total;
+}
+
+/**
+ * Orders the candidate documents by segment: 0 for those with a row passing every filter, k + 1
+ * for each filter k one of their rows fails alone. Returns the order; segments go to scratch.
+ */
+function segment(scratch: ListingScratch, count: number): Uint32Array {
+  const { docFull, docSingles, segments } = scratch;
+  segments.fill(0);
+  let size = 0;
+  for (let j = 0; j < count; j++) {
+    if (docFull[j] !== 0) {
+      segments[1]!++;
+      size++;
+      continue;
+    }
+    let singles = docSingles[j]!;
+    while (singles !== 0) {
+      const bit = singles & -singles;
+      segments[33 - Math.clz32(bit)]!++;
+      singles ^= bit;
+      size++;
+    }
+  }
+  for (let s = 1; s < segments.length; s++) segments[s]! += segments[s - 1]!;
+  const order = scratch.orderFor(size);
+  const next = scratch.segmentCursor;
+  next.set(segments);
+  for (let j = 0; j < count; j++) {
+    if (docFull[j] !== 0) {
+      order[next[0]!++] = j;
+      continue;
+    }
+    let singles = docSingles[j]!;
+    while (singles !== 0) {
+      const bit = singles & -singles;
+      order[next[32 - Math.clz32(bit)]!++] = j;
+      singles ^= bit;
+    }
+  }
+  return order;
+}
+
+/** The row a tile shows: of its rows sold and passing every row filter, the cheapest; else its first. */
+function shownRow(
+  doc: number,
+  rowClauses: readonly Clause[],
+  channel: LoadedChannel,
+  price: Float64Array,
+  rowStart: Uint32Array,
+  rowDoc: Uint32Array,
+): number {
+  let best = -1;
+  let bestPrice = Number.POSITIVE_INFINITY;
+  for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++) {
+    if (channel.columns.sold[row] === 0) continue;
+    if (!rowClauses.every((clause) => rowPasses(clause, row, rowDoc))) continue;
+    const value = Number.isNaN(price[row]!) ? Number.POSITIVE_INFINITY : price[row]!;
+    if (best < 0 || value < bestPrice) {
+      best = row;
+      bestPrice = value;
+    }
+  }
+  return best >= 0 ? best : rowStart[doc]!;
+}

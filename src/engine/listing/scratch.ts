@@ -1,0 +1,79 @@
+/**
+ * Arrays a listing reuses from one search to the next, sized to the type's documents and rows, so
+ * a search allocates nothing per candidate. Searches run one at a time (they are synchronous).
+ */
+export class ListingScratch {
+  /** Every document id in order: the candidates of a listing that browses everything. */
+  readonly allDocs: Uint32Array;
+  /** Candidate documents that fail at most one filter, their masks, and their text scores. */
+  readonly docs: Uint32Array;
+  readonly docMasks: Uint32Array;
+  readonly docScores: Float64Array;
+  /** Per candidate document: some row passes every filter; rows that fail one filter only (OR of their bits). */
+  readonly docFull: Uint8Array;
+  readonly docSingles: Uint32Array;
+  /** Per row (of candidate documents only): the filters it fails, or all bits when not sold. */
+  readonly rowMask: Uint32Array;
+  /**
+   * Candidate documents by what they count for: segment 0 those with a row passing every filter,
+   * segment k + 1 the others with a row failing filter k alone. Segment s is
+   * order[segments[s] .. segments[s + 1]].
+   */
+  order: Uint32Array;
+  readonly segments = new Uint32Array(34);
+  readonly segmentCursor = new Uint32Array(34);
+  /** Text matches as the text search hands them over: ascending documents and their scores. */
+  readonly textDocs: Uint32Array;
+  readonly textScores: Float64Array;
+  /** Text matches moved to slots: a set bit per slot and its score, read back in slot order. */
+  readonly slotBits: Uint32Array;
+  readonly slotScores: Float64Array;
+  /** Per-facet "last tile seen" stamps, by field and dictionary size. */
+  private readonly stamps = new Map<string, Int32Array>();
+  private generation = 1;
+
+  constructor(documents: number, rows: number) {
+    this.allDocs = new Uint32Array(documents);
+    for (let doc = 0; doc < documents; doc++) this.allDocs[doc] = doc;
+    this.docs = new Uint32Array(documents);
+    this.docMasks = new Uint32Array(documents);
+    this.docScores = new Float64Array(documents);
+    this.docFull = new Uint8Array(documents);
+    this.docSingles = new Uint32Array(documents);
+    this.rowMask = new Uint32Array(rows);
+    // A document can stand in several segments (one per filter its rows fail alone): at most 31.
+    this.order = new Uint32Array(documents);
+    this.textDocs = new Uint32Array(documents);
+    this.textScores = new Float64Array(documents);
+    this.slotBits = new Uint32Array((documents + 31) >>> 5);
+    this.slotScores = new Float64Array(documents);
+  }
+
+  /** `order` with room for `size` entries. */
+  orderFor(size: number): Uint32Array {
+    if (this.order.length < size) this.order = new Uint32Array(size);
+    return this.order;
+  }
+
+  /**
+   * A stamp array of `size` for `key` and a base above every stamp it holds, so the tile at
+   * position t of a count is stamped base + t without clearing the array between facets or
+   * searches. Stamps stay small integers (below 2^30), which keeps the counting loops on fast paths.
+   */
+  stampsFor(key: string, size: number, tiles: number): { stamps: Int32Array; base: number } {
+    let stamps = this.stamps.get(key);
+    if (stamps === undefined || stamps.length < size) {
+      stamps = new Int32Array(size);
+      this.stamps.set(key, stamps);
+    }
+    if (this.generation + tiles + 1 >= STAMP_LIMIT) {
+      for (const array of this.stamps.values()) array.fill(0);
+      this.generation = 1;
+    }
+    const base = this.generation;
+    this.generation += tiles + 1;
+    return { stamps, base };
+  }
+}
+
+const STAMP_LIMIT = 2 ** 30;
