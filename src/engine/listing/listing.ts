@@ -203,6 +203,24 @@ export function executeListing(
   // docFull is 2 when every sold row passes every filter (the document counts as a whole).
   const sold = channel.columns.sold;
   const tests = rowTests(clauses);
+  // Rows are read only when something reads them: a row-level filter or facet, a sort by a
+  // row's value, or tiles that are rows. Otherwise a document passes on all its sold rows alike.
+  const readsRows =
+    tests.count > 0 ||
+    variantGrain ||
+    inputs.some(
+      (input) => !input.spec.deferred && (input.access?.level === 'row' || input.access?.form === 'range'),
+    ) ||
+    (request.sort !== undefined && sortReader(request.sort, listing, channel, view)?.level === 'row');
+  if (!readsRows) {
+    const { docSold } = channel;
+    for (let j = 0; j < count; j++) {
+      const sold = docSold[docs[j]!]!;
+      const docMask = docMasks[j]!;
+      docFull[j] = sold === 1 && docMask === 0 ? 2 : 0;
+      docSingles[j] = sold === 1 ? docMask : 0;
+    }
+  }
   // The first two row tests are read inline (codes or a price stretch); others through failedTests.
   const n = tests.count;
   const k0 = n > 0 ? tests.kinds[0]! : -1;
@@ -222,7 +240,7 @@ export function executeListing(
   const inclusive0 = n > 0 ? tests.inclusive[0]! : 0;
   const inclusive1 = n > 1 ? tests.inclusive[1]! : 0;
   const generic = n > 2 || k0 > 1 || k1 > 1;
-  for (let j = 0; j < count; j++) {
+  for (let j = 0; readsRows && j < count; j++) {
     const doc = docs[j]!;
     const docMask = docMasks[j]!;
     const end = rowStart[doc + 1]!;
