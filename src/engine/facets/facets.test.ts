@@ -310,3 +310,15 @@ describe('price histogram', () => {
     ).toBeUndefined();
   });
 });
+
+describe('chosen values written another way', () => {
+  it('marks a brand chosen by its title, and an identifier chosen unnormalized, without adding them again', async () => {
+    const brand = (await facetOf(['brand', 'list'], { brand: 'Nordic Co' }))!;
+    expect(brand.values).toEqual([
+      { value: 'acme', label: 'Acme', count: 3, image: 'https://img.example/acme.svg' },
+      { value: 'nordic', label: 'Nordic Co', count: 2, selected: true },
+    ]);
+    const gtin = (await facetOf(['gtin', 'list'], { gtin: '400-1234' }))!;
+    expect(gtin.values).toEqual([{ value: '4001234', label: '4001234', count: 1, selected: true }]);
+  });
+});

@@ -83,7 +83,7 @@ export function presentFacet(
 }
 
 /** Request values as keys a value is compared by: as written, and folded as the field folds them. */
-function chosenKeys(input: FacetInput): Set<string> {
+function chosenKeys(input: FacetInput, context: PresentContext): Set<string> {
   const keys = new Set<string>();
   const choice = input.choice;
   if (choice?.form === 'values') {
@@ -91,6 +91,9 @@ function chosenKeys(input: FacetInput): Set<string> {
       keys.add(String(value));
       keys.add(String(value).toLowerCase());
       if (input.access?.nature === 'identifier') keys.add(normalizeIdentifier(String(value)));
+      // A brand chosen by its title or an alias is the brand entity's value.
+      const brand = input.access?.nature === 'brand' ? context.shared.brand(String(value)) : undefined;
+      if (brand) keys.add(brand.id);
     }
   } else if (choice?.form === 'category') {
     for (const id of choice.ids) keys.add(id);
@@ -152,7 +155,7 @@ function listFacet(
 ): Facet | undefined {
   const { spec } = input;
   const access = input.access!;
-  const keys = chosenKeys(input);
+  const keys = chosenKeys(input, context);
   const attribute = context.shared.attributes.get(spec.field);
   const groups = spec.show === 'groups' ? (attribute?.groups ?? []) : [];
   const entries: Entry[] = [];
@@ -183,8 +186,12 @@ function listFacet(
     // A chosen value the catalog does not hold still shows, without results.
     if (input.choice?.form === 'values') {
       for (const chosen of input.choice.values) {
+        const brand = access.nature === 'brand' ? context.shared.brand(String(chosen)) : undefined;
+        const identifier = access.nature === 'identifier' ? normalizeIdentifier(String(chosen)) : undefined;
         if (
           seen.has(String(chosen).toLowerCase()) ||
+          (brand !== undefined && seen.has(brand.id.toLowerCase())) ||
+          (identifier !== undefined && seen.has(identifier.toLowerCase())) ||
           attribute?.groups?.some((group) => group.code === chosen)
         )
           continue;
@@ -282,7 +289,7 @@ function treeFacet(
 ): Facet | undefined {
   const access = input.access!;
   const counts = input.counted ?? countCodes(access, input.bit, candidates);
-  const keys = chosenKeys(input);
+  const keys = chosenKeys(input, context);
   const { shared } = context;
   const chosen = input.choice?.form === 'category' ? input.choice.ids[0] : undefined;
   const focus = chosen ?? context.pageCategory;

@@ -198,13 +198,49 @@ export function executeListing(
   joint.forEach((input, f) => {
     if (input.bit !== 0) jointOwner[31 - Math.clz32(input.bit)] = f;
   });
-  const gathered = new Uint32Array(Math.max(1, jointCount));
+  const gathered = new Uint32Array(Math.max(6, jointCount));
+  const t0 = jointTargets[0] ?? NO_CODES;
+  const t1 = jointTargets[1] ?? NO_CODES;
+  const t2 = jointTargets[2] ?? NO_CODES;
+  const t3 = jointTargets[3] ?? NO_CODES;
+  const t4 = jointTargets[4] ?? NO_CODES;
+  const t5 = jointTargets[5] ?? NO_CODES;
+  const c0 = jointCodes[0] ?? NO_CODES;
+  const c1 = jointCodes[1] ?? NO_CODES;
+  const c2 = jointCodes[2] ?? NO_CODES;
+  const c3 = jointCodes[3] ?? NO_CODES;
+  const c4 = jointCodes[4] ?? NO_CODES;
+  const c5 = jointCodes[5] ?? NO_CODES;
+  let g0 = 0;
+  let g1 = 0;
+  let g2 = 0;
+  let g3 = 0;
+  let g4 = 0;
+  let g5 = 0;
 
   // Rows: unsold ones are out; row-level filters mark the others. A document's segments follow
   // from its rows: 0 when one passes every filter, k + 1 for each filter k one fails alone.
   // docFull is 2 when every sold row passes every filter (the document counts as a whole).
   const sold = channel.columns.sold;
   const tests = rowTests(clauses);
+  // Rows are read only when something reads them: a row-level filter or facet, a sort by a
+  // row's value, or tiles that are rows. Otherwise a document passes on all its sold rows alike.
+  const readsRows =
+    tests.count > 0 ||
+    variantGrain ||
+    inputs.some(
+      (input) => !input.spec.deferred && (input.access?.level === 'row' || input.access?.form === 'range'),
+    ) ||
+    (request.sort !== undefined && sortReader(request.sort, listing, channel, view)?.level === 'row');
+  if (!readsRows) {
+    const { docSold } = channel;
+    for (let j = 0; j < count; j++) {
+      const sold = docSold[docs[j]!]!;
+      const docMask = docMasks[j]!;
+      docFull[j] = sold === 1 && docMask === 0 ? 2 : 0;
+      docSingles[j] = sold === 1 ? docMask : 0;
+    }
+  }
   // The first two row tests are read inline (codes or a price stretch); others through failedTests.
   const n = tests.count;
   const k0 = n > 0 ? tests.kinds[0]! : -1;
@@ -224,7 +260,7 @@ export function executeListing(
   const inclusive0 = n > 0 ? tests.inclusive[0]! : 0;
   const inclusive1 = n > 1 ? tests.inclusive[1]! : 0;
   const generic = n > 2 || k0 > 1 || k1 > 1;
-  for (let j = 0; j < count; j++) {
+  for (let j = 0; readsRows && j < count; j++) {
     const doc = docs[j]!;
     const docMask = docMasks[j]!;
     const end = rowStart[doc + 1]!;
@@ -261,7 +297,27 @@ export function executeListing(
       rowMask[row] = mask;
       if (mask === 0) {
         full = 1;
-        for (let f = 0; f < jointCount; f++) gathered[f]! |= jointTargets[f]![jointCodes[f]![row]!]!;
+        // The first six joint facets read through locals, the rest through the arrays.
+        if (jointCount > 0) {
+          g0 |= t0[c0[row]!]!;
+          if (jointCount > 1) {
+            g1 |= t1[c1[row]!]!;
+            if (jointCount > 2) {
+              g2 |= t2[c2[row]!]!;
+              if (jointCount > 3) {
+                g3 |= t3[c3[row]!]!;
+                if (jointCount > 4) {
+                  g4 |= t4[c4[row]!]!;
+                  if (jointCount > 5) {
+                    g5 |= t5[c5[row]!]!;
+                    for (let f = 6; f < jointCount; f++)
+                      gathered[f]! |= jointTargets[f]![jointCodes[f]![row]!]!;
+                  }
+                }
+              }
+            }
+          }
+        }
       } else {
         clean = 0;
         if ((mask & (mask - 1)) === 0) {
@@ -273,6 +329,15 @@ export function executeListing(
     }
     docFull[j] = full === 1 ? 1 + clean : 0;
     docSingles[j] = full === 1 ? 0 : singles;
+    if (jointCount > 0) {
+      gathered[0]! |= g0;
+      if (jointCount > 1) gathered[1]! |= g1;
+      if (jointCount > 2) gathered[2]! |= g2;
+      if (jointCount > 3) gathered[3]! |= g3;
+      if (jointCount > 4) gathered[4]! |= g4;
+      if (jointCount > 5) gathered[5]! |= g5;
+      g0 = g1 = g2 = g3 = g4 = g5 = 0;
+    }
     for (let f = 0; f < jointCount; f++) {
       let bits = gathered[f]!;
       if (bits === 0) continue;

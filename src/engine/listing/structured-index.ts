@@ -58,9 +58,20 @@ export class LoadedChannel {
   readonly offers: ChannelOffers;
   readonly availability: FieldAccess;
   readonly delivery: FieldAccess;
+  /** Per slot, 1 when one of its rows is sold in the channel. */
+  readonly docSold: Uint8Array;
 
-  constructor(readonly columns: ChannelColumns) {
+  constructor(
+    readonly columns: ChannelColumns,
+    rowStart: Uint32Array,
+  ) {
     this.offers = new ChannelOffers(columns);
+    const documents = rowStart.length - 1;
+    this.docSold = new Uint8Array(documents);
+    for (let doc = 0; doc < documents; doc++) {
+      for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++)
+        this.docSold[doc]! |= columns.sold[row]!;
+    }
     const availability = new Uint32Array(columns.availability);
     this.availability = {
       name: 'availability',
@@ -151,7 +162,7 @@ export class StructuredIndex {
       );
     }
     this.fields = fields;
-    this.channels = data.channels.map((columns) => new LoadedChannel(columns));
+    this.channels = data.channels.map((columns) => new LoadedChannel(columns, data.rowStart));
     this.signals = new SignalScores(data);
   }
 
