@@ -35,7 +35,6 @@ export interface IndexRunsRepository {
   progress(id: number, owner: string, progress: JsonObject): Promise<boolean>;
   fail(id: number, owner: string, failure: RunFailure): Promise<boolean>;
   succeed(id: number, owner: string, success: RunSuccess): Promise<RunOutcome>;
-  latestSucceeded(): Promise<IndexRunRecord | undefined>;
   /** Whether a queued or running run builds this snapshot with this release (and so the same artifact). */
   unfinishedBuilds(snapshotId: string, releaseId: string): Promise<boolean>;
   /** Whether a queued or running run reads this snapshot. */
@@ -106,17 +105,6 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
     },
 
     succeed: (id, owner, success) => succeedRun(db, id, owner, success),
-
-    async latestSucceeded() {
-      const row = await db
-        .selectFrom('index_runs')
-        .selectAll()
-        .where('status', '=', 'succeeded')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return row && toIndexRun(row);
-    },
 
     async unfinishedBuilds(snapshotId, releaseId) {
       const row = await db
