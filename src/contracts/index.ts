@@ -48,6 +48,7 @@ import {
   Selector,
   SortOption,
 } from './search.js';
+import { PlacementAnswer, Redirect, Resolution } from './search-parts.js';
 
 export * from './catalog-entity.js';
 export * from './common.js';
@@ -56,6 +57,7 @@ export * from './inspection.js';
 export * from './management.js';
 export * from './problem.js';
 export * from './search.js';
+export { type Dismissal, PlacementAnswer, Redirect, Resolution } from './search-parts.js';
 
 /**
  * Schemas with an `$id` that others reference by `Type.Ref`: every server registers them once, so
@@ -70,6 +72,9 @@ export const sharedSchemas: TSchema[] = [
   FacetValue,
   Facet,
   AppliedFilter,
+  Resolution,
+  Redirect,
+  PlacementAnswer,
   SortOption,
   Section,
   SearchResponse,

@@ -1,5 +1,4 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Selector } from './search.js';
 
 /**
  * Parts of the search answer that planning decides (the contract names them and leaves some of
@@ -16,31 +15,50 @@ export const Dismissal = Type.Object(
 );
 export type Dismissal = Static<typeof Dismissal>;
 
+/** A selector: keyed by field; its values are checked field by field by the engine. */
+export const Selector = Type.Record(Type.String(), Type.Unknown(), {
+  $id: 'Selector',
+  description:
+    'Keyed by an attribute code or a built-in field. A value is a plain value, an array of them, a comparison object (`lt`, `lte`, `gt`, `gte`), `between`, `exists`; `category` takes `is` or `within`; `any`, `all`, `not` combine selectors.',
+});
+
 export const AppliedFilter = Type.Object(
   {
     field: Type.String({
-      description: 'The field it narrows: an attribute code, a built-in field or `category`.',
+      description:
+        'The field the filter narrows (an attribute code, a built-in field or `category`); for a combined selector its first field, or `any`, `all`, `not` when the shopper sent one.',
     }),
-    selector: Type.Ref(Selector, {
-      description: 'What it narrows by, written as a request\'s `filters` would: `{ "color": ["Sage"] }`.',
+    label: Type.String({ description: "The field's label in the request's locale." }),
+    value: Type.Unknown({
+      description:
+        'What it narrows by: a value, group or bucket code, a range object, a category id; for a rule the whole selector.',
     }),
-    label: Type.String({ description: 'The chip, in the request\'s locale: "Color: Sage".' }),
+    value_label: Type.String({
+      description: 'What the chip shows for the value, in the request\'s locale: "Sage", "under 50 EUR".',
+    }),
     from: Type.Union([Type.Literal('request'), Type.Literal('resolution'), Type.Literal('rule')], {
       description:
         '`request`: the shopper chose it in a facet; `resolution`: the query named it; `rule`: a rule narrows the results.',
     }),
-    rule: Type.Optional(Type.String({ description: 'The rule whose filter it is.' })),
-    type: Type.Optional(Type.String({ description: 'The only entity type it narrows.' })),
+    filters: Type.Optional(
+      Type.Ref(Selector, {
+        description:
+          "A filter the shopper chose: the request's filters without this one; send them to remove it.",
+      }),
+    ),
     dismiss: Type.Optional(
       Type.Object(Dismissal.properties, {
         additionalProperties: false,
         description:
-          'For a filter the query or a rule put there: the `dismissed` item that removes it. A request filter is removed by leaving it out of `filters`.',
+          'A filter the query or a rule put there: the `dismissed` item that removes it (send it in `dismissed` with the same query).',
       }),
     ),
+    rule: Type.Optional(Type.String({ description: 'The rule whose filter it is.' })),
+    type: Type.Optional(Type.String({ description: 'The only entity type it narrows.' })),
   },
-  { additionalProperties: false },
+  { $id: 'AppliedFilter', additionalProperties: false },
 );
+
 export type AppliedFilter = Static<typeof AppliedFilter>;
 
 export const Resolution = Type.Object(
@@ -49,9 +67,9 @@ export const Resolution = Type.Object(
     filters: Type.Optional(Type.Ref(Selector)),
     text: Type.String({ description: 'The text left.' }),
     complete: Type.Boolean({ description: 'Nothing is left as text.' }),
-    left_out: Type.Optional(Type.Array(AppliedFilter, { description: 'Empty unless `relaxed`.' })),
+    left_out: Type.Optional(Type.Array(Type.Ref(AppliedFilter), { description: 'Empty unless `relaxed`.' })),
   },
-  { additionalProperties: false },
+  { $id: 'Resolution', additionalProperties: false },
 );
 export type Resolution = Static<typeof Resolution>;
 
@@ -65,19 +83,9 @@ export const Redirect = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  { $id: 'Redirect', additionalProperties: false },
 );
 export type Redirect = Static<typeof Redirect>;
-
-export const SortOption = Type.Object(
-  {
-    code: Type.String(),
-    label: Type.String(),
-    default: Type.Optional(Type.Literal(true)),
-  },
-  { additionalProperties: false },
-);
-export type SortOption = Static<typeof SortOption>;
 
 export const PlacementAnswer = Type.Object(
   {
@@ -97,6 +105,6 @@ export const PlacementAnswer = Type.Object(
     link: Type.Optional(Type.String({ description: 'Where the banner leads, as the rule writes it.' })),
     rule: Type.String(),
   },
-  { additionalProperties: false },
+  { $id: 'PlacementAnswer', additionalProperties: false },
 );
 export type PlacementAnswer = Static<typeof PlacementAnswer>;

@@ -1,5 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { EntityRef } from './common.js';
+import { AppliedFilter, PlacementAnswer, Redirect, Resolution, Selector } from './search-parts.js';
+
+export { AppliedFilter, Selector };
 
 export const Surface = Type.Union(
   [Type.Literal('search'), Type.Literal('category_page'), Type.Literal('autocomplete')],
@@ -12,13 +15,6 @@ export const Traffic = Type.Union(
 );
 
 const Scalar = Type.Union([Type.Boolean(), Type.Number(), Type.String()]);
-
-/** A selector: keyed by field; its values are checked field by field by the engine. */
-export const Selector = Type.Record(Type.String(), Type.Unknown(), {
-  $id: 'Selector',
-  description:
-    'Keyed by an attribute code or a built-in field. A value is a plain value, an array of them, a comparison object (`lt`, `lte`, `gt`, `gte`), `between`, `exists`; `category` takes `is` or `within`; `any`, `all`, `not` combine selectors.',
-});
 
 export const SearchRequest = Type.Object(
   {
@@ -97,7 +93,16 @@ export const Hit = Type.Object(
     fields: Type.Record(Type.String(), Type.Unknown(), {
       description: "The type's result fields in the request's locale and channel.",
     }),
-    sponsored: Type.Optional(Type.Object({ campaign: Type.String() })),
+    sponsored: Type.Optional(
+      Type.Object(
+        { campaign: Type.String() },
+        {
+          additionalProperties: false,
+          description:
+            'A paid pin placed it: the storefront labels it an ad and names the campaign in its clicks and views.',
+        },
+      ),
+    ),
   },
   { $id: 'Hit' },
 );
@@ -227,23 +232,6 @@ export const Facet = Type.Object(
   { $id: 'Facet', additionalProperties: false },
 );
 
-export const AppliedFilter = Type.Object(
-  {
-    field: Type.String({
-      description: 'The field the filter narrows, or `any`, `all`, `not` for a combined selector.',
-    }),
-    label: Type.String({ description: "The field's label in the request's locale." }),
-    value: Type.Unknown({
-      description: 'What the request chose: a value, group or bucket code, a range object, or a category id.',
-    }),
-    value_label: Type.String({ description: 'What the chip shows for the chosen value.' }),
-    filters: Type.Ref(Selector, {
-      description: "The request's filters without this one: send them to remove it.",
-    }),
-  },
-  { $id: 'AppliedFilter', additionalProperties: false },
-);
-
 export const SortOption = Type.Object(
   {
     code: Type.String({ description: 'A sort code; `relevance` is built in.' }),
@@ -296,6 +284,21 @@ export const SearchResponse = Type.Object(
       typed: Type.String(),
       searched: Type.String({ description: 'The text searched after rules and resolution took their part.' }),
     }),
+    redirect: Type.Optional(
+      Type.Ref(Redirect, {
+        description:
+          'Where the shopper is sent: the query names a category or brand page completely, or a rule redirects (absent with `redirect: false`). A client that does not follow it shows the sections, which the answer still carries.',
+      }),
+    ),
+    resolution: Type.Optional(
+      Type.Ref(Resolution, { description: 'What the query named; absent for a query without words.' }),
+    ),
+    relaxed: Type.Optional(
+      Type.Literal(true, {
+        description:
+          'Nothing matched the resolved search, so it was repeated without what the query named; `filters` no longer holds it and `resolution.left_out` lists it.',
+      }),
+    ),
     listed: Type.String({ description: 'The entity type whose section pages and carries the facets.' }),
     filters: Type.Optional(
       Type.Array(Type.Ref(AppliedFilter), {
@@ -313,6 +316,12 @@ export const SearchResponse = Type.Object(
     currency: Type.Optional(
       Type.String({ description: "Currency of price values and bounds: the channel's." }),
     ),
+    placements: Type.Optional(
+      Type.Array(Type.Ref(PlacementAnswer), {
+        description:
+          'Banners and teasers placed by rules, in drawing order: top ones, those among the tiles by position, bottom ones. Absent on the autocomplete surface and for `count_only`.',
+      }),
+    ),
     trace: Type.Optional(
       Type.Array(Type.Record(Type.String(), Type.Unknown()), {
         description: 'With `debug`: the steps of planning and execution, in order.',
@@ -324,7 +333,6 @@ export const SearchResponse = Type.Object(
 export type SearchResponse = Static<typeof SearchResponse>;
 export type Facet = Static<typeof Facet>;
 export type FacetValue = Static<typeof FacetValue>;
-export type AppliedFilter = Static<typeof AppliedFilter>;
 export type SortOption = Static<typeof SortOption>;
 
 export const HealthResponse = Type.Object(

@@ -1,6 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Selector } from './search.js';
-import { AppliedFilter } from './search-parts.js';
+import { AppliedFilter, Selector } from './search.js';
 
 /**
  * The trace a search carries with `debug`: one entry per step of planning and execution, in the
@@ -286,7 +285,7 @@ export const PlanStep = Type.Object(
     ),
     relaxation: Type.Optional(
       Type.Object(
-        { text: Type.String(), left_out: Type.Array(AppliedFilter) },
+        { text: Type.String(), left_out: Type.Array(Type.Ref(AppliedFilter)) },
         { additionalProperties: false, description: 'What the search leaves out if nothing matches.' },
       ),
     ),
@@ -378,14 +377,28 @@ export const HitTrace = Type.Object(
     parts: Type.Optional(
       Type.Object(
         {
+          total: Type.Number({
+            description: 'The sum of the parts: the text score before signals and factors.',
+          }),
+          completeness: Type.Number({ description: 'Negative for each query word the hit lacks.' }),
           text: Type.Number(),
           proximity: Type.Number(),
           exactness: Type.Number(),
-          signals: Type.Optional(Type.Record(Type.String(), Type.Number())),
-          words: Type.Array(WordScore),
+          words: Type.Array(
+            Type.Union([
+              WordScore,
+              Type.Object(
+                { word: Type.String(), missing: Type.Literal(true) },
+                { additionalProperties: false },
+              ),
+            ]),
+          ),
         },
         { additionalProperties: false },
       ),
+    ),
+    factor: Type.Optional(
+      Type.Number({ description: 'The product of the boost and bury factors on its relevance.' }),
     ),
     factors: Type.Optional(
       Type.Array(
@@ -424,7 +437,7 @@ export const RelaxationStep = Type.Object(
   {
     step: Type.Literal('relaxation'),
     type: Type.String(),
-    left_out: Type.Array(AppliedFilter),
+    left_out: Type.Array(Type.Ref(AppliedFilter)),
     text: Type.String(),
     candidates: Type.Integer({ minimum: 0 }),
   },

@@ -10,6 +10,7 @@ import {
   listedType,
   listSection,
   type MatchCollector,
+  needsListing,
   sideQuery,
 } from './listing/section.js';
 import { positionAt } from './match/conjunction.js';
@@ -52,6 +53,12 @@ export interface EngineHit {
   score: number;
   /** With `explain`: why the hit scores what it does. */
   parts?: ScoreParts;
+  /** A pin placed it at this position (counted from 1 across pages). */
+  pinned?: number;
+  /** A paid pin placed it. */
+  sponsored?: { campaign: string };
+  /** The product of the boost and bury factors on its relevance, when not 1. */
+  factor?: number;
 }
 
 export interface EngineSection {
@@ -110,6 +117,25 @@ export function executeSearch(index: EngineIndex, query: EngineQuery): EngineRes
 }
 
 /**
+ * Searches one section: the listed one (it pages and carries the facets and the
+ * listing's extras), or one beside it, which shows its first `sideHits` on page 1. A section
+ * beside the listed one goes through the listing only when it filters or rules act on it.
+ * Undefined when the index holds no document of the type.
+ */
+export function executeSection(
+  index: EngineIndex,
+  query: EngineQuery & { type: string; role: 'listed' | 'beside' },
+): { section: EngineSection; extras?: ListingExtras } | undefined {
+  const type = index.types.find((one) => one.type === query.type && one.documents > 0);
+  if (type === undefined) return undefined;
+  const analyzed = analyzeWords(query.text);
+  if (query.role === 'listed') return list(index, type, analyzed, query);
+  const side = sideQuery({ ...query, facets: [] });
+  if (needsListing(side)) return { section: list(index, type, analyzed, side).section };
+  return { section: analyzed.words.length === 0 ? browse(type, side) : search(index, type, analyzed, side) };
+}
+
+/**
  * Offers every text match to a MatchCollector: its floor stays -Infinity, so no match is passed
  * over, and a reset (the walk starts over with words left out, or to fill a short list) empties it.
  */
@@ -153,7 +179,7 @@ function list(
   const listed = listSection(index, type, query, match);
   const hits: EngineHit[] = listed.section.hits.map((one, at) => {
     const shown: EngineHit = { ...one };
-    if (query.explain && text?.scorer) {
+    if (query.explain && text?.scorer && one.pinned === undefined) {
       const doc = listed.docs[at]!;
       positionAt(text.sources, doc);
       shown.parts = text.scorer.explain(doc);

@@ -12,15 +12,17 @@ export {
   type EngineResult,
   type EngineSection,
   executeSearch,
+  executeSection,
 } from './execute.js';
 export type { FacetSpec } from './facets/spec.js';
 export { SelectorError } from './filter/choice.js';
 export type { ChannelSettings, StructuredSettings, TypeSettings } from './index/columns-settings.js';
-export type { ListingOptions } from './listing/section.js';
+export type { ListingExtras, ListingOptions, SectionMerchandising } from './listing/section.js';
 export { loadIndex } from './load.js';
 export type { LeaveOut } from './match/text-match.js';
 export type { ExpansionTrace, SectionTrace, WordTrace } from './match/trace.js';
 export type { MatchKind, ScoreParts, WordPart } from './ranking/parts.js';
+export { entityFields } from './results/entity.js';
 export {
   type AttributeSearchKind,
   DEFAULT_FIELD_WEIGHTS,

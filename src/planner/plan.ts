@@ -1,4 +1,5 @@
-import type { AppliedFilter, Resolution, SortOption } from '../contracts/search-parts.js';
+import type { SortOption } from '../contracts/search.js';
+import type { AppliedFilter, Resolution } from '../contracts/search-parts.js';
 import type { TraceEntry } from '../contracts/trace.js';
 import type { LeaveOut } from '../engine/index.js';
 import type { FacetEntry, FacetGroup } from './effects/page.js';

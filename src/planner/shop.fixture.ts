@@ -10,7 +10,7 @@ import type {
   TestsFile,
   TypesFile,
 } from '../contracts/release-files/index.js';
-import type { SearchRequest } from '../contracts/search.js';
+import type { AppliedFilter, SearchRequest } from '../contracts/search.js';
 import { validateRelease } from '../release/validate.js';
 import type { Plan, SearchPlan } from './plan.js';
 import { compilePlanner, type Planner } from './planner.js';
@@ -357,4 +357,12 @@ export function searchWith(rules: Rule[], request: SearchRequest): SearchPlan {
   if (plan.kind !== 'search')
     throw new Error(`expected results, got a redirect to ${JSON.stringify(plan.redirect)}`);
   return plan;
+}
+
+/** A chip as a storefront writes it: "Field: value", a flag by its name, a combined selector in words. */
+export function chipText(chip: AppliedFilter): string {
+  const value = chip.value as Record<string, unknown>;
+  const combined =
+    typeof value === 'object' && value !== null && ('any' in value || 'all' in value || 'not' in value);
+  return chip.value === true || combined ? chip.value_label : `${chip.label}: ${chip.value_label}`;
 }

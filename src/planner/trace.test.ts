@@ -2,7 +2,7 @@ import { FormatRegistry } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '../contracts/release-files/index.js';
-import { Selector } from '../contracts/search.js';
+import { AppliedFilter, Selector } from '../contracts/search.js';
 import { Trace, type TraceEntry } from '../contracts/trace.js';
 import { NOW, planWith, shopPlanner } from './shop.fixture.js';
 
@@ -52,7 +52,9 @@ describe('the trace', () => {
     ]) {
       const entries = trace(request);
       expect(
-        [...Value.Errors(Trace, [Selector], entries)].map((error) => `${error.path}: ${error.message}`),
+        [...Value.Errors(Trace, [Selector, AppliedFilter], entries)].map(
+          (error) => `${error.path}: ${error.message}`,
+        ),
       ).toEqual([]);
     }
   });

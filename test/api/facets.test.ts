@@ -216,6 +216,7 @@ describe('filters', () => {
         label: 'Farbe',
         value: 'Red',
         value_label: 'Rot',
+        from: 'request',
         filters: { color: ['blues'], price: { gte: 20, lte: 60 } },
       },
       {
@@ -223,6 +224,7 @@ describe('filters', () => {
         label: 'Farbe',
         value: 'blues',
         value_label: 'Blautöne',
+        from: 'request',
         filters: { color: ['Red'], price: { gte: 20, lte: 60 } },
       },
       {
@@ -230,6 +232,7 @@ describe('filters', () => {
         label: 'Preis',
         value: { gte: 20, lte: 60 },
         value_label: '20 – 60',
+        from: 'request',
         filters: { color: ['Red', 'blues'] },
       },
     ]);

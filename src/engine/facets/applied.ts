@@ -39,6 +39,7 @@ export function appliedFilters(
         label,
         value: raw,
         value_label: JSON.stringify(raw),
+        from: 'request',
         filters: without(filters, key),
       });
       continue;
@@ -52,6 +53,7 @@ export function appliedFilters(
           label,
           value,
           value_label: valueLabel(access, value, facet, context),
+          from: 'request',
           filters: Array.isArray(raw) ? withoutItem(filters, key, index) : without(filters, key),
         });
       });
@@ -63,6 +65,7 @@ export function appliedFilters(
           label,
           value: id,
           value_label: context.shared.categoryTitle(id, context.locale),
+          from: 'request',
           filters: rest.length === 0 ? without(filters, key) : { ...filters, [key]: { [choice.mode]: rest } },
         });
       });
@@ -72,6 +75,7 @@ export function appliedFilters(
         label,
         value: raw,
         value_label: compareLabel(choice, facet?.unit, context.locale),
+        from: 'request',
         filters: without(filters, key),
       });
     }

@@ -290,6 +290,7 @@ describe('applied filters', () => {
         label: 'Farbe',
         value: 'Red',
         value_label: 'Rot',
+        from: 'request',
         filters: {
           color: ['blues'],
           price: { gte: 20, lte: 60 },
@@ -302,6 +303,7 @@ describe('applied filters', () => {
         label: 'Farbe',
         value: 'blues',
         value_label: 'Blautöne',
+        from: 'request',
         filters: {
           color: ['Red'],
           price: { gte: 20, lte: 60 },
@@ -314,6 +316,7 @@ describe('applied filters', () => {
         label: 'Preis',
         value: { gte: 20, lte: 60 },
         value_label: '20 – 60',
+        from: 'request',
         filters: { color: ['Red', 'blues'], category: { within: 'women' }, on_sale: true },
       },
       {
@@ -321,6 +324,7 @@ describe('applied filters', () => {
         label: 'category',
         value: 'women',
         value_label: 'Women (de)',
+        from: 'request',
         filters: { color: ['Red', 'blues'], price: { gte: 20, lte: 60 }, on_sale: true },
       },
       {
@@ -328,6 +332,7 @@ describe('applied filters', () => {
         label: 'Im Angebot',
         value: true,
         value_label: 'Im Angebot',
+        from: 'request',
         filters: { color: ['Red', 'blues'], price: { gte: 20, lte: 60 }, category: { within: 'women' } },
       },
     ]);

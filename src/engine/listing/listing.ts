@@ -19,6 +19,14 @@ import {
   rowPasses,
   rowTests,
 } from './clauses.js';
+import {
+  type Merchandising,
+  pageEntries,
+  type StandingPin,
+  slotPassesClauses,
+  standingPins,
+  weighCandidates,
+} from './merchandise.js';
 import type { ListingScratch } from './scratch.js';
 import type { LoadedChannel, StructuredIndex } from './structured-index.js';
 
@@ -49,6 +57,8 @@ export interface ListingRequest {
   facets?: readonly FacetSpec[];
   /** Default: relevance. */
   sort?: SortSpec;
+  /** Hides, pins and weights of the release's rules. */
+  merchandising?: Merchandising;
 }
 
 /** A text search's matches: ascending documents and their text scores. */
@@ -63,6 +73,12 @@ export interface ListingHit {
   variant?: string;
   fields: Record<string, unknown>;
   score: number;
+  /** A pin placed it at this position (counted from 1 across pages). */
+  pinned?: number;
+  /** A paid pin placed it. */
+  sponsored?: { campaign: string };
+  /** The product of the boost and bury factors on its relevance, when not 1. */
+  factor?: number;
 }
 
 export interface ListingResult {
@@ -106,23 +122,34 @@ export function executeListing(
     shared: listing.shared,
     time: request.time,
   };
-  const clauses = buildClauses(request.filters, request.where ?? [], context);
+  const merchandising = request.merchandising ?? {};
+  const hides = merchandising.hides ?? [];
+  const where = request.where ?? [];
+  const clauses = buildClauses(
+    request.filters,
+    hides.length === 0 ? where : [...where, ...hides.map((hide) => ({ not: hide }))],
+    context,
+  );
+  const hideClauses = clauses.slice(clauses.length - hides.length);
   const scratch = listing.scratch;
+  const { excluded } = scratch;
+  const hidden = merchandising.hidden ?? [];
+  for (const doc of hidden) if (doc < listing.documents) excluded[listing.slotOfDoc[doc]!] = 1;
   const { docs, docMasks, docScores, docFull, docSingles, rowMask } = scratch;
   const { rowStart, rowDoc } = listing;
 
   // Candidates.
   let count = 0;
   const categoryCode = request.category === undefined ? -1 : listing.categoryCode(request.category);
+  const within = categoryWithin(listing, categoryCode);
   if (text) {
     // Text matches come by document; the columns read slots, best in ascending order.
-    const within =
-      categoryCode >= 0 ? categoryTest(listing.fields.get('category')!, categoryCode) : undefined;
     const { slotBits, slotScores } = scratch;
     const { slotOfDoc } = listing;
+    const hiding = hidden.length > 0;
     for (let j = 0; j < text.count; j++) {
       const slot = slotOfDoc[text.docs[j]!]!;
-      if (within && !within(slot)) continue;
+      if ((within && !within(slot)) || (hiding && excluded[slot] === 1)) continue;
       slotBits[slot >>> 5]! |= 1 << (slot & 31);
       slotScores[slot] = text.scores[j]!;
     }
@@ -140,8 +167,16 @@ export function executeListing(
     }
   } else {
     const source = categoryCode >= 0 ? listing.categoryDocs(categoryCode) : scratch.allDocs;
-    count = source.length;
-    docs.set(source);
+    if (hidden.length === 0) {
+      count = source.length;
+      docs.set(source);
+    } else {
+      count = 0;
+      for (let j = 0; j < source.length; j++) {
+        const slot = source[j]!;
+        if (excluded[slot] !== 1) docs[count++] = slot;
+      }
+    }
     docScores.fill(0, 0, count);
   }
   docMasks.fill(0, 0, count);
@@ -369,39 +404,72 @@ export function executeListing(
     unionOf: (access) => listing.docUnionMask(access, sold),
   };
 
-  // Ranking.
+  // Ranking. Boosts and buries weigh the candidates; pins that stand are passed over, then placed.
   const start = (request.page - 1) * request.perPage;
   const ranking = request.countOnly || start >= REACHABLE_HITS ? undefined : index.topK;
   ranking?.reset(Math.min(start + request.perPage, REACHABLE_HITS));
-  const total = rank(listing, candidates, request, channel, view, text !== undefined, ranking);
+  const factors = weighCandidates(merchandising.weights ?? [], context, docs, count, scratch.docFactors)
+    ? scratch.docFactors
+    : undefined;
+  const pins: StandingPin[] =
+    ranking && merchandising.pins !== undefined && merchandising.pins.length > 0
+      ? standingPins(merchandising.pins, listing, scratch.pinned, excluded, (slot, all) =>
+          slotPassesClauses(slot, all ? clauses : hideClauses, listing, sold, all ? within : undefined),
+        )
+      : [];
+  for (const doc of hidden) if (doc < listing.documents) excluded[listing.slotOfDoc[doc]!] = 0;
+  const pinned = pins.length > 0 ? scratch.pinned : undefined;
+  const total = rank(
+    listing,
+    candidates,
+    request,
+    channel,
+    view,
+    text !== undefined,
+    ranking,
+    pinned,
+    factors,
+  );
+  for (const pin of pins) scratch.pinned[pin.slot] = 0;
   const reachable = Math.min(total, REACHABLE_HITS);
 
   const hits: ListingHit[] = [];
   const hitDocs: number[] = [];
-  if (ranking && start < reachable) {
-    const ranked = ranking.drain(index.pageDocs, index.pageScores);
-    const end = Math.min(start + request.perPage, reachable, ranked);
+  if (ranking) {
+    const ranked = Math.min(ranking.drain(index.pageDocs, index.pageScores), reachable);
     const rowClauses = clauses.filter((clause) => clause.level === 'row');
     const namesVariant = variantGrain || clauses.some((clause) => clause.picksVariant);
     const fieldContext = { locale: request.locale, channel, time: request.time };
-    for (let rankAt = start; rankAt < end; rankAt++) {
-      // Tiles were ranked by catalog numbers (documents, or rows in catalog order) so ties keep catalog order.
-      const id = index.pageDocs[rankAt]!;
-      const row0 = variantGrain ? listing.rowOfCatalogRow(id) : -1;
-      const slot = variantGrain ? rowDoc[row0]! : listing.slotOfDoc[id]!;
+    const entries = pageEntries(pins, ranked, start, start + request.perPage);
+    entries.forEach((entry, at) => {
+      let slot: number;
+      let row: number;
+      let score = 0;
+      if (entry.pin === undefined) {
+        // Tiles were ranked by catalog numbers (documents, or rows in catalog order) so ties keep catalog order.
+        const id = index.pageDocs[entry.rank]!;
+        const row0 = variantGrain ? listing.rowOfCatalogRow(id) : -1;
+        slot = variantGrain ? rowDoc[row0]! : listing.slotOfDoc[id]!;
+        row = variantGrain ? row0 : shownRow(slot, rowClauses, channel, view.price, listing.rowStart, rowDoc);
+        score = index.pageScores[entry.rank]!;
+      } else {
+        slot = entry.pin.slot;
+        row = shownRow(slot, rowClauses, channel, view.price, listing.rowStart, rowDoc);
+      }
       const doc = listing.docOfSlot[slot]!;
-      const row = variantGrain
-        ? row0
-        : shownRow(slot, rowClauses, channel, view.price, listing.rowStart, rowDoc);
       const hit: ListingHit = {
         entity: `${type.type}:${stringAt(type.ids, doc)}`,
         fields: hitFields(type, doc, row, fieldContext),
-        score: index.pageScores[rankAt]!,
+        score,
       };
       if (namesVariant) hit.variant = stringAt(listing.data.rowIds, row);
+      if (entry.pin !== undefined) {
+        hit.pinned = start + at + 1;
+        if (entry.pin.campaign !== undefined) hit.sponsored = { campaign: entry.pin.campaign };
+      } else if (factors !== undefined && factors[slot] !== 1) hit.factor = factors[slot]!;
       hits.push(hit);
       hitDocs.push(doc);
-    }
+    });
   }
 
   const facets: Facet[] = [];
@@ -411,6 +479,11 @@ export function executeListing(
   }
 
   return { total, reachable, hits, docs: hitDocs, facets, currency: channel.columns.currency, clauses };
+}
+
+/** The test of a slot lying within the listed category; undefined without a category. */
+function categoryWithin(listing: StructuredIndex, code: number): ((slot: number) => boolean) | undefined {
+  return code >= 0 ? categoryTest(listing.fields.get('category')!, code) : undefined;
 }
 
 function categoryTest(
@@ -442,6 +515,8 @@ function rank(
   view: OfferView,
   hasText: boolean,
   ranking: TopK | undefined,
+  pinned: Uint8Array | undefined,
+  factors: Float64Array | undefined,
 ): number {
   const { docs, order, segments, rowStart, rowMask, variantGrain, scratch } = candidates;
   const full0 = segments[0]!;
@@ -462,9 +537,12 @@ function rank(
   const reader = request.sort ? sortReader(request.sort, listing, channel, view) : undefined;
   const descending = request.sort?.direction === 'desc';
   const scores = scratch.docScores;
+  // A factor scales relevance; without words relevance is the signal alone, so it scales one
+  // plus the signal (the order of unweighted tiles stays the signal's).
   const relevance = (j: number, doc: number) => {
     const signal = signals === undefined ? 0 : signals[doc]!;
-    return hasText ? scores[j]! * (1 + signal) : signal;
+    if (factors === undefined || factors[doc] === 1) return hasText ? scores[j]! * (1 + signal) : signal;
+    return hasText ? scores[j]! * (1 + signal) * factors[doc]! : (1 + signal) * factors[doc]! - 1;
   };
   const sortScore = (value: number) =>
     Number.isNaN(value) ? Number.NEGATIVE_INFINITY : descending ? value : -value;
@@ -472,6 +550,7 @@ function rank(
   for (let p = full0; p < full1; p++) {
     const j = order[p]!;
     const doc = docs[j]!;
+    if (pinned !== undefined && pinned[doc] === 1) continue;
     const end = rowStart[doc + 1]!;
     if (variantGrain) {
       for (let row = rowStart[doc]!; row < end; row++) {

@@ -28,6 +28,12 @@ export class ListingScratch {
   /** Text matches moved to slots: a set bit per slot and its score, read back in slot order. */
   readonly slotBits: Uint32Array;
   readonly slotScores: Float64Array;
+  /** Per slot: hidden by a rule (flagged while candidates are gathered). */
+  readonly excluded: Uint8Array;
+  /** Per slot: a pin stands for it, so the ranking passes it over (flagged while ranking). */
+  readonly pinned: Uint8Array;
+  /** Per slot of a candidate: the product of the boost and bury factors that apply to it. */
+  readonly docFactors: Float64Array;
   /** Per-facet "last tile seen" stamps, by field and dictionary size. */
   private readonly stamps = new Map<string, Int32Array>();
   private generation = 1;
@@ -47,6 +53,9 @@ export class ListingScratch {
     this.textScores = new Float64Array(documents);
     this.slotBits = new Uint32Array((documents + 31) >>> 5);
     this.slotScores = new Float64Array(documents);
+    this.excluded = new Uint8Array(documents);
+    this.pinned = new Uint8Array(documents);
+    this.docFactors = new Float64Array(documents);
   }
 
   /** `order` with room for `size` entries. */

@@ -2,8 +2,10 @@ import type { AppliedFilter, Facet } from '../../contracts/search.js';
 import type { EngineIndex, TypeIndex } from '../engine-index.js';
 import { appliedFilters } from '../facets/applied.js';
 import type { FacetSpec } from '../facets/spec.js';
+import { documentOfId } from '../index/id-lookup.js';
 import type { SortSpec } from '../sort/keys.js';
 import { executeListing, type ListingHit, type TextMatches } from './listing.js';
+import type { Merchandising } from './merchandise.js';
 
 /**
  * What a search asks of the listed section besides its text and page: the members EngineQuery
@@ -31,6 +33,32 @@ export interface ListingOptions {
   sort?: SortSpec;
   /** Hits of each section beside the listed one, which do not page (shown on page 1 only); default perPage. */
   sideHits?: number;
+  /** What the release's rules hide, pin, boost and bury in this section, entities by id. */
+  merchandising?: SectionMerchandising;
+}
+
+/** Merchandising as a plan writes it: entities by their ids in the section's type. */
+export interface SectionMerchandising {
+  hidden?: readonly string[];
+  hides?: ReadonlyArray<Record<string, unknown>>;
+  pins?: ReadonlyArray<{ id: string; position: number; onlyIfMatching: boolean; campaign?: string }>;
+  weights?: ReadonlyArray<{ ids?: readonly string[]; where?: Record<string, unknown>; factor: number }>;
+}
+
+/** Whether a section must go through the listing: it filters, lists a category, or rules act on it. */
+export function needsListing(options: ListingOptions): boolean {
+  const merchandising = options.merchandising;
+  return (
+    options.category !== undefined ||
+    (options.filters !== undefined && Object.keys(options.filters).length > 0) ||
+    (options.where !== undefined && options.where.length > 0) ||
+    options.sort !== undefined ||
+    (merchandising !== undefined &&
+      ((merchandising.hidden?.length ?? 0) > 0 ||
+        (merchandising.hides?.length ?? 0) > 0 ||
+        (merchandising.pins?.length ?? 0) > 0 ||
+        (merchandising.weights?.length ?? 0) > 0))
+  );
 }
 
 /** The query a section beside the listed one answers: its first hits on page 1, its total always. */
@@ -120,6 +148,7 @@ export function listSection(
       ...(query.where !== undefined ? { where: query.where } : {}),
       ...(query.facets !== undefined ? { facets: query.facets } : {}),
       ...(query.sort !== undefined ? { sort: query.sort } : {}),
+      ...(query.merchandising !== undefined ? { merchandising: documentsOf(type, query.merchandising) } : {}),
     },
     text,
   );
@@ -139,5 +168,38 @@ export function listSection(
     },
     docs: result.docs,
     extras: { listed: type.type, currency: result.currency, applied },
+  };
+}
+
+/** The documents of the entities merchandising names; an id the type does not hold names nothing. */
+function documentsOf(type: TypeIndex, merchandising: SectionMerchandising): Merchandising {
+  const docs = (ids: readonly string[] | undefined): number[] => {
+    const found: number[] = [];
+    for (const id of ids ?? []) {
+      const doc = documentOfId(type.ids, id);
+      if (doc !== undefined) found.push(doc);
+    }
+    return found;
+  };
+  return {
+    hidden: docs(merchandising.hidden),
+    hides: merchandising.hides ?? [],
+    pins: (merchandising.pins ?? []).flatMap((pin) => {
+      const doc = documentOfId(type.ids, pin.id);
+      if (doc === undefined) return [];
+      return [
+        {
+          doc,
+          position: pin.position,
+          onlyIfMatching: pin.onlyIfMatching,
+          ...(pin.campaign !== undefined ? { campaign: pin.campaign } : {}),
+        },
+      ];
+    }),
+    weights: (merchandising.weights ?? []).map((weight) => ({
+      docs: docs(weight.ids),
+      ...(weight.where !== undefined ? { where: weight.where } : {}),
+      factor: weight.factor,
+    })),
   };
 }

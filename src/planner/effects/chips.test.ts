@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { searchWith } from '../shop.fixture.js';
+import { chipText, searchWith } from '../shop.fixture.js';
 
 const labels = (request: Parameters<typeof searchWith>[1]) =>
-  searchWith([], request).filters.flatMap((filter) => filter.chips.map((chip) => chip.label));
+  searchWith([], request).filters.flatMap((filter) => filter.chips.map(chipText));
 
 describe('chips of applied filters', () => {
   it("a request's filters: one filter per field, one chip per value, in the locale", () => {
@@ -26,7 +26,7 @@ describe('chips of applied filters', () => {
       ['f5', 'request', { availability: ['in_stock'] }],
       ['f6', 'request', { price: { gte: 100, lte: 999.5 } }],
     ]);
-    expect(plan.filters.flatMap((filter) => filter.chips.map((chip) => chip.label))).toEqual([
+    expect(plan.filters.flatMap((filter) => filter.chips.map(chipText))).toEqual([
       'Marke: Sony',
       'Marke: Samsung',
       'Bildschirmdiagonale: 50 bis 64 Zoll',
@@ -36,8 +36,9 @@ describe('chips of applied filters', () => {
     ]);
     expect(plan.filters[1]!.chips[0]).toEqual({
       field: 'brand',
-      selector: { brand: 'sony' },
-      label: 'Marke: Sony',
+      label: 'Marke',
+      value: 'sony',
+      value_label: 'Sony',
       from: 'request',
     });
   });

@@ -32,10 +32,20 @@ export class ChipWriter {
 
   /** The chip of one field and its value: "Brand: Sonora"; a flag that is on reads as its name. */
   chip(field: string, value: unknown): string {
-    if (value === true && (field === 'on_sale' || this.attributes.get(field)?.type === 'boolean')) {
+    const shown = this.valueText(field, value);
+    return this.isFlag(field, value) ? shown : `${this.fieldLabel(field)}: ${shown}`;
+  }
+
+  /** What a chip shows for a value: its label, a comparison in words, or a flag's name when it is on. */
+  valueText(field: string, value: unknown): string {
+    if (this.isFlag(field, value)) {
       return field === 'on_sale' ? wordsFor(this.locale).onSale : this.fieldLabel(field);
     }
-    return `${this.fieldLabel(field)}: ${this.valueLabel(field, value)}`;
+    return this.valueLabel(field, value);
+  }
+
+  private isFlag(field: string, value: unknown): boolean {
+    return value === true && (field === 'on_sale' || this.attributes.get(field)?.type === 'boolean');
   }
 
   /** A whole selector in words, its fields joined by semicolons. */

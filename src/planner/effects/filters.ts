@@ -88,8 +88,9 @@ function resolutionFilters(resolved: Resolved, listed: string, chips: ChipWriter
       chips: [
         {
           field: 'category',
-          selector: where,
-          label: `${chips.fieldLabel('category')}: ${category.label}`,
+          label: chips.fieldLabel('category'),
+          value: category.value,
+          value_label: category.label,
           from: 'resolution',
           dismiss: category.dismiss,
         },
@@ -103,11 +104,9 @@ function resolutionFilters(resolved: Resolved, listed: string, chips: ChipWriter
       from: 'resolution',
       chips: field.detections.map((detected) => ({
         field: field.field,
-        selector: { [field.field]: detected.value },
-        label:
-          detected.value === true
-            ? chips.fieldLabel(field.field)
-            : `${chips.fieldLabel(field.field)}: ${detected.label}`,
+        label: chips.fieldLabel(field.field),
+        value: detected.value,
+        value_label: detected.value === true ? chips.valueText(field.field, true) : detected.label,
         from: 'resolution',
         dismiss: detected.dismiss,
       })),
@@ -124,8 +123,11 @@ function ruleFilter(rule: CompiledRule, allTypes: readonly string[], chips: Chip
   const filter = rule.effects.filter!;
   const field = fieldsOf(filter.where)[0] ?? 'filter';
   const applied: AppliedFilter = {
-    ...chip(chips, filter.where, 'rule'),
     field,
+    label: chips.fieldLabel(field),
+    value: filter.where,
+    value_label: chips.describe(filter.where),
+    from: 'rule',
     rule: rule.id,
     dismiss: { field },
   };
@@ -158,13 +160,16 @@ function names(selector: Selector, field: string, value: unknown): boolean {
   });
 }
 
+/** The chip of one value of a field the shopper chose, or of a combined selector as a whole. */
 function chip(chips: ChipWriter, selector: Selector, from: AppliedFilter['from']): AppliedFilter {
   const [field, value] = Object.entries(selector)[0] ?? ['filter', undefined];
   const combined = field === 'any' || field === 'all' || field === 'not';
+  const named = combined ? (fieldsOf(selector)[0] ?? field) : field;
   return {
-    field: combined ? (fieldsOf(selector)[0] ?? field) : field,
-    selector,
-    label: combined || Object.keys(selector).length > 1 ? chips.describe(selector) : chips.chip(field, value),
+    field: named,
+    label: chips.fieldLabel(named),
+    value: combined ? selector : value,
+    value_label: combined ? chips.describe(selector) : chips.valueText(field, value),
     from,
   };
 }

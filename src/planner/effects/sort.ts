@@ -1,5 +1,5 @@
 import type { RankingFile } from '../../contracts/release-files/index.js';
-import type { SortOption } from '../../contracts/search-parts.js';
+import type { SortOption } from '../../contracts/search.js';
 import { wordsFor } from '../labels.js';
 import { textIn } from '../localized.js';
 import type { PlannedSort } from '../plan.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Rule } from '../../contracts/release-files/index.js';
 import type { SpanTrace } from '../../contracts/trace.js';
 import type { Plan } from '../plan.js';
-import { planWith, searchWith } from '../shop.fixture.js';
+import { chipText, planWith, searchWith } from '../shop.fixture.js';
 
 function spans(plan: Plan): SpanTrace[] {
   return (plan.trace ?? []).flatMap((entry) => (entry.step === 'resolution' ? entry.spans : []));
@@ -20,7 +20,7 @@ describe('resolution: what a query names', () => {
       complete: true,
     });
     expect(plan.query.searched).toBe('');
-    expect(plan.filters.flatMap((filter) => filter.chips.map((chip) => chip.label))).toEqual([
+    expect(plan.filters.flatMap((filter) => filter.chips.map(chipText))).toEqual([
       'Category: Shoes',
       'Color: Red',
       'Brand: Nike',
@@ -101,8 +101,8 @@ describe('resolution: what a query names', () => {
 
   it('a flag attribute by its name', () => {
     expect(
-      searchWith([], { query: 'waterproof headphones', ...results }).filters.map(
-        (filter) => filter.chips[0]!.label,
+      searchWith([], { query: 'waterproof headphones', ...results }).filters.map((filter) =>
+        chipText(filter.chips[0]!),
       ),
     ).toEqual(['Category: Headphones', 'Waterproof']);
   });
@@ -374,7 +374,7 @@ describe('dismissed detections stay text', () => {
     const chips = searchWith([], { query: 'nike sneakers 42 under 100', ...results }).filters.flatMap(
       (filter) => filter.chips,
     );
-    expect(chips.map((chip) => [chip.label, chip.dismiss])).toEqual([
+    expect(chips.map((chip) => [chipText(chip), chip.dismiss])).toEqual([
       ['Category: Sneakers', { field: 'category', value: 'sneakers' }],
       ['Brand: Nike', { field: 'brand', value: 'Nike' }],
       ['Size: 42', { field: 'size', value: '42' }],
@@ -426,8 +426,8 @@ describe('relaxation', () => {
       text: 'nike televisions',
       filters: [plan.filters[0]],
       leftOut: [
-        expect.objectContaining({ field: 'category', label: 'Category: Televisions' }),
-        expect.objectContaining({ field: 'brand', label: 'Brand: Nike' }),
+        expect.objectContaining({ field: 'category', label: 'Category', value_label: 'Televisions' }),
+        expect.objectContaining({ field: 'brand', label: 'Brand', value_label: 'Nike' }),
       ],
     });
     expect(plan.filters[0]).toMatchObject({ from: 'request', where: { color: ['Black'] } });

@@ -138,8 +138,9 @@ describe('filter', () => {
       chips: [
         {
           field: 'color',
-          selector: { color: ['Sage', 'Navy'] },
-          label: 'Color: Sage, Navy',
+          label: 'Color',
+          value: { color: ['Sage', 'Navy'] },
+          value_label: 'Color: Sage, Navy',
           from: 'rule',
           rule: 'vegan',
           type: 'product',

@@ -1,0 +1,149 @@
+import type { Bitset } from '../bitset/bitset.js';
+import { documentsOf, type SelectContext, selectRows } from '../filter/evaluate.js';
+import { type Clause, rowPasses } from './clauses.js';
+import type { StructuredIndex } from './structured-index.js';
+
+/**
+ * What merchandising rules make of a listing besides its filters: entities hidden, entities
+ * standing at fixed positions, and factors on relevance. Documents are in catalog numbering (the
+ * text postings' ids); the listing maps them to its slots.
+ */
+export interface Merchandising {
+  /** Documents left out: they match nothing, count nowhere and are never pinned. */
+  hidden?: readonly number[];
+  /** Selectors of entities left out the same way: a row they select is out, and a tile with no row left. */
+  hides?: ReadonlyArray<Record<string, unknown>>;
+  pins?: readonly ListingPin[];
+  weights?: readonly ListingWeight[];
+}
+
+export interface ListingPin {
+  doc: number;
+  /** Counted from 1 across pages. */
+  position: number;
+  /** A paid pin stands only where its entity passes the listing's category and every filter. */
+  onlyIfMatching: boolean;
+  /** The campaign that paid for it: the hit says so. */
+  campaign?: string;
+}
+
+/** A factor on the relevance of the documents named, or of those one of whose rows the selector picks. */
+export interface ListingWeight {
+  docs?: readonly number[];
+  where?: Record<string, unknown>;
+  factor: number;
+}
+
+/** A pin that stands on this listing, at its slot. */
+export interface StandingPin {
+  slot: number;
+  position: number;
+  campaign?: string;
+}
+
+/**
+ * The pins that stand: not hidden, sold in the channel, and for a paid pin passing every filter
+ * (`passes`). The slots of those that stand are flagged in `pinned` so the ranking passes them
+ * over; the caller clears the flags. Ordered by position.
+ */
+export function standingPins(
+  pins: readonly ListingPin[],
+  listing: StructuredIndex,
+  pinned: Uint8Array,
+  excluded: Uint8Array,
+  passes: (slot: number, all: boolean) => boolean,
+): StandingPin[] {
+  const standing: StandingPin[] = [];
+  for (const pin of pins) {
+    if (pin.doc >= listing.documents) continue;
+    const slot = listing.slotOfDoc[pin.doc]!;
+    if (excluded[slot] === 1 || pinned[slot] === 1 || !passes(slot, pin.onlyIfMatching)) continue;
+    pinned[slot] = 1;
+    standing.push({
+      slot,
+      position: pin.position,
+      ...(pin.campaign !== undefined ? { campaign: pin.campaign } : {}),
+    });
+  }
+  return standing.sort((a, b) => a.position - b.position);
+}
+
+/**
+ * Whether a slot passes the given clauses on one row sold in the channel (a document-level clause
+ * reads the document through any of its rows), and lies within the category when one is asked.
+ */
+export function slotPassesClauses(
+  slot: number,
+  clauses: readonly Clause[],
+  listing: StructuredIndex,
+  sold: Uint8Array,
+  within: ((slot: number) => boolean) | undefined,
+): boolean {
+  if (within !== undefined && !within(slot)) return false;
+  const { rowStart, rowDoc } = listing;
+  for (let row = rowStart[slot]!; row < rowStart[slot + 1]!; row++) {
+    if (sold[row] === 0) continue;
+    if (clauses.every((clause) => rowPasses(clause, row, rowDoc))) return true;
+  }
+  return false;
+}
+
+/**
+ * Sets factors[slot] for every candidate slot docs[j]: the product of the factors of the weights
+ * that name or select it (1 for the others). Returns false when no weight applies to any
+ * candidate, so the ranking reads no factors.
+ */
+export function weighCandidates(
+  weights: readonly ListingWeight[],
+  context: SelectContext,
+  docs: Uint32Array,
+  count: number,
+  factors: Float64Array,
+): boolean {
+  if (weights.length === 0) return false;
+  const listing = context.index;
+  for (let j = 0; j < count; j++) factors[docs[j]!] = 1;
+  let any = false;
+  for (const weight of weights) {
+    let selected: Bitset | undefined;
+    if (weight.where !== undefined) selected = documentsOf(selectRows(weight.where, context), listing);
+    const named = new Set<number>();
+    for (const doc of weight.docs ?? []) if (doc < listing.documents) named.add(listing.slotOfDoc[doc]!);
+    for (let j = 0; j < count; j++) {
+      const slot = docs[j]!;
+      if (named.has(slot) || selected?.has(slot) === true) {
+        factors[slot]! *= weight.factor;
+        any = true;
+      }
+    }
+  }
+  return any;
+}
+
+/** One tile of a page: a ranked one by its rank, or a pin. */
+export type PageEntry = { rank: number; pin?: undefined } | { pin: StandingPin; rank?: undefined };
+
+/**
+ * The tiles of merged positions [start, end): pins at their positions, ranked tiles in rank order
+ * around them. A pin whose position lies beyond the ranked tiles follows the last of them, so a
+ * short list still shows it.
+ */
+export function pageEntries(
+  pins: readonly StandingPin[],
+  ranked: number,
+  start: number,
+  end: number,
+): PageEntry[] {
+  const entries: PageEntry[] = [];
+  let rank = 0;
+  let next = 0;
+  for (let at = 0; at < end; at++) {
+    let entry: PageEntry;
+    if (next < pins.length && (pins[next]!.position - 1 <= at || rank >= ranked))
+      entry = { pin: pins[next++]! };
+    else if (rank < ranked) entry = { rank: rank++ };
+    else break;
+    if (at >= start) entries.push(entry);
+  }
+  return entries;
+}

@@ -1,0 +1,232 @@
+import type { ChannelsFile, SynonymsFile } from '../../contracts/release-files/index.js';
+import type { AppliedFilter, SearchRequest, SearchResponse } from '../../contracts/search.js';
+import {
+  compileSynonyms,
+  type EngineIndex,
+  type EngineSection,
+  entityFields,
+  executeSection,
+  forLocale,
+  type ListingExtras,
+  type Synonyms,
+} from '../../engine/index.js';
+import { servedLocale } from '../../lib/locale.js';
+import { fieldLabel, pageFacets, pageLayout } from '../../release/page-settings.js';
+import { placementsForPage } from '../effects/placements.js';
+import type { RedirectPlan, SearchPlan } from '../plan.js';
+import type { Planner } from '../planner.js';
+import { executionTrace, type SectionRun } from './execution-trace.js';
+import { listingViolations, refuseTogether } from './request-checks.js';
+import { type SectionSettings, sectionQuery } from './section-query.js';
+
+/** What a search is answered from: an index, the release's files, and the planner compiled for both. */
+export interface SearchTarget {
+  index: EngineIndex;
+  files: Record<string, unknown>;
+  planner: Planner;
+}
+
+/** A search answer without the names the query node adds: query id, release and snapshot. */
+export type PlannedAnswer = Omit<SearchResponse, 'query_id' | 'release' | 'snapshot'>;
+
+/**
+ * Answers a search request: plans it, then executes the plan section by section. A redirect is
+ * answered with the sections the search would show (a client that does not follow it shows
+ * them). When the listed section finds nothing and the plan can relax, the listed section is
+ * searched again without what the query named. The request's `time` is read as given: only
+ * callers that may fix it (tests, previews) pass one.
+ */
+export function answerRequest(target: SearchTarget, request: SearchRequest, arrival: Date): PlannedAnswer {
+  const violations = listingViolations(target.index, target.files, request);
+  const plan = refuseTogether(violations, () => target.planner.plan(request, { arrival }));
+  if (plan.kind === 'search') return executePlan(target, plan, request);
+  const results = target.planner.plan({ ...request, redirect: false }, { arrival });
+  if (results.kind !== 'search') throw new Error('a search without redirect planned a redirect');
+  const answer = executePlan(target, results, request);
+  return {
+    ...answer,
+    redirect: redirectAnswer(target, plan),
+    ...(answer.trace !== undefined ? { trace: [...(plan.trace ?? []), ...answer.trace] } : {}),
+  };
+}
+
+function redirectAnswer(target: SearchTarget, plan: RedirectPlan): NonNullable<SearchResponse['redirect']> {
+  const { redirect } = plan;
+  let url = redirect.url;
+  if (url === undefined && redirect.entity !== undefined) {
+    const fields = entityFields(target.index, redirect.entity, {
+      locale: plan.locale,
+      channel: plan.channel,
+      time: plan.time.getTime(),
+    });
+    url = typeof fields?.url === 'string' ? fields.url : undefined;
+  }
+  return {
+    url: url ?? '',
+    ...(redirect.entity !== undefined ? { entity: redirect.entity } : {}),
+    ...(redirect.rule !== undefined ? { rule: redirect.rule } : {}),
+  };
+}
+
+function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequest): PlannedAnswer {
+  const settings = sectionSettings(target, plan, request);
+  const runs: SectionRun[] = [];
+  let extras: ListingExtras | undefined;
+  let relaxed = false;
+  const sections: EngineSection[] = [];
+  for (const planned of plan.sections) {
+    if (!planned.searched) {
+      if (target.index.types.some((type) => type.type === planned.type && type.documents > 0)) {
+        sections.push(emptySection(planned.type));
+      }
+      continue;
+    }
+    const query = sectionQuery(plan, planned, plan.filters, settings);
+    let ran = executeSection(target.index, query);
+    if (ran === undefined) {
+      if (planned.listed) sections.push(emptySection(planned.type));
+      continue;
+    }
+    runs.push({ planned, section: ran.section });
+    if (planned.listed && ran.section.total === 0 && plan.relaxation !== undefined) {
+      const again = executeSection(
+        target.index,
+        sectionQuery(plan, planned, plan.relaxation.filters, settings, plan.relaxation.text),
+      );
+      if (again !== undefined && again.section.total > 0) {
+        ran = again;
+        relaxed = true;
+        runs.push({ planned, section: again.section, relaxation: plan.relaxation });
+      }
+    }
+    if (planned.listed) extras = ran.extras;
+    sections.push(ran.section);
+  }
+
+  const listed = sections.find((section) => section.type === plan.listed);
+  const answerSections = sections.map((section) =>
+    section.type === plan.listed
+      ? {
+          type: section.type,
+          total: section.total,
+          reachable: section.reachable,
+          hits: section.hits.map(toHit),
+          ...(section.facets ? { facets: section.facets } : {}),
+        }
+      : // A section beside the listed one does not page: reachable counts the hits it shows.
+        {
+          type: section.type,
+          total: section.total,
+          reachable: section.hits.length,
+          hits: section.hits.map(toHit),
+        },
+  );
+  const filters = appliedFilters(plan, extras, relaxed);
+  const placements =
+    plan.placements.length === 0 || plan.countOnly || plan.surface === 'autocomplete'
+      ? undefined
+      : placementsForPage(plan.placements, {
+          page: plan.page,
+          perPage: plan.perPage,
+          hits: listed?.hits.length ?? 0,
+          reachable: listed?.reachable ?? 0,
+        });
+  const searched = listed?.trace.searched ?? plan.query.searched;
+  return {
+    query: { typed: plan.query.typed, searched },
+    ...(plan.resolution !== undefined
+      ? { resolution: { ...plan.resolution, left_out: relaxed ? (plan.relaxation?.leftOut ?? []) : [] } }
+      : {}),
+    ...(relaxed ? { relaxed: true } : {}),
+    listed: plan.listed,
+    ...(filters.length > 0 ? { filters } : {}),
+    ...(plan.sorts !== undefined ? { sorts: plan.sorts } : {}),
+    sections: answerSections,
+    currency: extras?.currency ?? plan.currency,
+    ...(placements !== undefined && placements.length > 0 ? { placements } : {}),
+    ...(plan.trace !== undefined
+      ? { trace: [...plan.trace, ...executionTrace(plan, runs)] as Array<Record<string, unknown>> }
+      : {}),
+  };
+}
+
+function emptySection(type: string): EngineSection {
+  return {
+    type,
+    total: 0,
+    reachable: 0,
+    hits: [],
+    trace: { searched: '', words: [], leftOut: [], optional: [], candidates: 0, attempts: [] },
+  };
+}
+
+/**
+ * The chips of every filter that narrowed the listed section: the shopper's choices as the
+ * listing read them, then what the query named (unless the search was relaxed without it) and
+ * the rules' filters.
+ */
+function appliedFilters(
+  plan: SearchPlan,
+  extras: ListingExtras | undefined,
+  relaxed: boolean,
+): AppliedFilter[] {
+  const chips = plan.filters
+    .filter((filter) => filter.types.includes(plan.listed))
+    .filter((filter) => filter.from === 'rule' || (filter.from === 'resolution' && !relaxed))
+    .flatMap((filter) => filter.chips);
+  return [...(extras?.applied ?? []), ...chips];
+}
+
+function sectionSettings(target: SearchTarget, plan: SearchPlan, request: SearchRequest): SectionSettings {
+  const { files, index } = target;
+  const channels = (files['channels.json'] as ChannelsFile | undefined)?.channels;
+  const served = channels?.find((one) => one.id === plan.channel)?.locales ?? [plan.locale];
+  const locale = servedLocale(plan.locale, served) ?? plan.locale;
+  const scope = request.category ?? plan.resolution?.category;
+  const layout = pageLayout(files, scope, (id) => index.shared.categories.get(id)?.parent);
+  const requestFilters = request.filters;
+  const chosen = new Set(
+    Object.keys(requestFilters ?? {}).filter((key) => key !== 'any' && key !== 'all' && key !== 'not'),
+  );
+  const facets = pageFacets(files, layout, locale, {
+    chosen,
+    requested: new Set(request.facets ?? []),
+    requestedOnly: plan.countOnly,
+  });
+  return {
+    locale,
+    synonyms: synonymsOf(files, plan.locale),
+    facets,
+    fieldLabels: Object.fromEntries([...chosen].map((field) => [field, fieldLabel(files, field, locale)])),
+    explain: plan.trace !== undefined,
+    requestFilters,
+  };
+}
+
+/** Compiled synonyms per release files and locale: a switch brings new files, so new synonyms. */
+const compiledSynonyms = new WeakMap<Record<string, unknown>, Map<string, Synonyms>>();
+
+/** The synonyms of a locale as asked (a regional one falls back to its language's dictionary). */
+function synonymsOf(files: Record<string, unknown>, locale: string): Synonyms {
+  let byLocale = compiledSynonyms.get(files);
+  if (!byLocale) {
+    byLocale = new Map();
+    compiledSynonyms.set(files, byLocale);
+  }
+  let synonyms = byLocale.get(locale);
+  if (!synonyms) {
+    const dictionaries = (files['synonyms.json'] as SynonymsFile | undefined)?.dictionaries ?? {};
+    synonyms = compileSynonyms(forLocale(dictionaries, locale));
+    byLocale.set(locale, synonyms);
+  }
+  return synonyms;
+}
+
+function toHit(hit: EngineSection['hits'][number]) {
+  return {
+    entity: hit.entity,
+    ...(hit.variant !== undefined ? { variant: hit.variant } : {}),
+    fields: hit.fields,
+    ...(hit.sponsored !== undefined ? { sponsored: hit.sponsored } : {}),
+  };
+}
