@@ -14,6 +14,11 @@ export interface CompileOptions {
   onProgress?: (progress: CompileProgress) => void;
   /** When smart categories are decided (ms); default now. */
   time?: number;
+  /**
+   * Bytes carried in the artifact for others, by name; the engine does not read them. The loaded
+   * index hands them back with `attachment(name)`.
+   */
+  attachments?: Readonly<Record<string, Uint8Array>>;
 }
 
 /** Entities between progress reports, and between yields to the event loop. */
@@ -69,5 +74,6 @@ export async function compileIndex(
       channels: channelsOf(settings),
       ...(settings.locale ? { locale: settings.locale } : {}),
     },
+    options.attachments,
   );
 }

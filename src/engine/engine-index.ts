@@ -28,6 +28,12 @@ export interface EngineIndex {
   readonly types: readonly TypeIndex[];
   /** Categories, brands, attributes and channels, shared by every type. */
   readonly shared: SharedView;
+  /**
+   * The bytes attached under `name` when the artifact was compiled (CompileOptions.attachments),
+   * a view over the artifact: read it, do not change it. Undefined when the artifact holds none
+   * by that name, as artifacts compiled without attachments do.
+   */
+  attachment(name: string): Uint8Array | undefined;
   /** Size of the artifact it was loaded from. */
   readonly byteLength: number;
   readonly topK: TopK;

@@ -1,6 +1,6 @@
 import { FIRST_WORD_TERM } from './analysis/identifiers.js';
 import { ArtifactReader } from './artifact/container.js';
-import { decodeIndex } from './artifact/layout.js';
+import { decodeAttachments, decodeIndex } from './artifact/layout.js';
 import type { EngineIndex, TypeIndex } from './engine-index.js';
 import { TermDictionary } from './index/dictionary.js';
 import { StemIndex } from './index/stems.js';
@@ -37,9 +37,11 @@ export function loadIndex(bytes: Uint8Array): EngineIndex {
       listing: new StructuredIndex(data.structured, shared),
     };
   });
+  const attachments = decodeAttachments(reader);
   return {
     types,
     shared,
+    attachment: (name) => attachments.get(name),
     byteLength: reader.bytes.length,
     topK: new TopK(REACHABLE_HITS),
     pageDocs: new Uint32Array(REACHABLE_HITS),

@@ -75,6 +75,26 @@ describe('artifact', () => {
     expect(() => loadIndex(empty)).toThrow(/lacks section "meta"/);
   });
 
+  it('carries attachments as sections the engine hands back by name, unread', async () => {
+    const vocabulary = new TextEncoder().encode('{"any":"bytes"}');
+    const odd = new Uint8Array([1, 2, 3]);
+    const bytes = await compileIndex(catalog, { attachments: { vocabulary, odd } });
+    const index = loadIndex(bytes);
+    expect(index.attachment('vocabulary')).toEqual(vocabulary);
+    expect(index.attachment('odd')).toEqual(odd);
+    expect(index.attachment('missing')).toBeUndefined();
+    // A view over the artifact, not a copy; the index itself answers as without attachments.
+    expect(index.attachment('odd')!.buffer).toBe(index.attachment('vocabulary')!.buffer);
+    expect(run(bytes)).toEqual(run(await compileIndex(catalog)));
+    // The order they are given in does not change the bytes.
+    expect(await compileIndex(catalog, { attachments: { odd, vocabulary } })).toEqual(bytes);
+  });
+
+  it('loads an artifact compiled without attachments, which holds none', async () => {
+    const index = loadIndex(await compileIndex(catalog));
+    expect(index.attachment('vocabulary')).toBeUndefined();
+  });
+
   it('hands out each section as the array kind it was written as', () => {
     const reader = new ArtifactReader(
       writeArtifact([

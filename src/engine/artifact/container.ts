@@ -167,6 +167,11 @@ export class ArtifactReader {
     return this.section(name, Float64Array);
   }
 
+  /** The names of the sections, in the order of the section table. */
+  names(): IterableIterator<string> {
+    return this.entries.keys();
+  }
+
   /** A view over the section's bytes, of the kind it was written as. */
   private section<K extends Kind>(name: string, arrayType: K): InstanceType<K> {
     const entry = this.entries.get(name);

@@ -17,17 +17,25 @@ import { type ArtifactReader, type SectionArray, writeArtifact } from './contain
  * per type in section order its name, document count and schema: index fields with weights and
  * kinds, typo and prefix settings, stemmed languages), then per type, under the prefix
  * `<position>.`, one section per array of its TypeData, and per stemmed language the four arrays
- * of its stem table under `<position>.stems.<language>.`.
+ * of its stem table under `<position>.stems.<language>.`. Attachments, bytes the engine stores for
+ * others without reading them, are sections of their own under `attachment.<name>`; an artifact
+ * may hold none.
  */
 interface Meta {
   fields: readonly string[];
   types: Array<{ type: string; documents: number; schema: TypeSchema }>;
 }
 
+const ATTACHMENT_PREFIX = 'attachment.';
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-export function encodeIndex(types: readonly TypeData[], shared: SharedMeta): Uint8Array {
+export function encodeIndex(
+  types: readonly TypeData[],
+  shared: SharedMeta,
+  attachments: Readonly<Record<string, Uint8Array>> = {},
+): Uint8Array {
   const meta: Meta = {
     fields: BUILT_IN_FIELDS,
     types: types.map(({ type, documents, schema }) => ({ type, documents, schema })),
@@ -67,7 +75,21 @@ export function encodeIndex(types: readonly TypeData[], shared: SharedMeta): Uin
     }
     sections.push(...structuredSections(prefix, data.structured));
   });
+  for (const name of Object.keys(attachments).sort()) {
+    if (name === '') throw new RangeError('an attachment needs a name');
+    sections.push([`${ATTACHMENT_PREFIX}${name}`, attachments[name]!]);
+  }
   return writeArtifact(sections);
+}
+
+/** The attachments of an artifact by name: views over its bytes, none copied. */
+export function decodeAttachments(reader: ArtifactReader): Map<string, Uint8Array> {
+  const attachments = new Map<string, Uint8Array>();
+  for (const name of reader.names()) {
+    if (name.startsWith(ATTACHMENT_PREFIX))
+      attachments.set(name.slice(ATTACHMENT_PREFIX.length), reader.uint8(name));
+  }
+  return attachments;
 }
 
 export function decodeIndex(reader: ArtifactReader): { types: TypeData[]; shared: SharedMeta } {
