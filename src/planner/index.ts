@@ -32,3 +32,11 @@ export {
   type VocabularyGroup,
   type VocabularyOption,
 } from './vocabulary.js';
+export {
+  decodeVocabulary,
+  emptyVocabulary,
+  encodeVocabulary,
+  VOCABULARY_ATTACHMENT,
+  vocabularyAttachments,
+  vocabularyOf,
+} from './vocabulary-codec.js';

@@ -43,7 +43,7 @@ const types: TypesFile = {
   ],
 };
 
-const attributes: AttributesFile = {
+export const SHOP_ATTRIBUTES: AttributesFile = {
   attributes: [
     {
       code: 'color',
@@ -321,7 +321,7 @@ function shopFiles(rules: Rule[] = [], tests: TestsFile['tests'] = []): ShopFile
   return {
     'channels.json': channels,
     'types.json': types,
-    'attributes.json': attributes,
+    'attributes.json': SHOP_ATTRIBUTES,
     'categories.json': categories,
     'ranking.json': ranking,
     'rules.json': { rules },
@@ -334,7 +334,7 @@ function shopFiles(rules: Rule[] = [], tests: TestsFile['tests'] = []): ShopFile
 let vocabulary: Vocabulary | undefined;
 
 export function shopVocabulary(): Vocabulary {
-  vocabulary ??= buildVocabulary(SHOP_CATALOG, attributes.attributes);
+  vocabulary ??= buildVocabulary(SHOP_CATALOG, SHOP_ATTRIBUTES.attributes);
   return vocabulary;
 }
 
