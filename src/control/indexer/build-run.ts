@@ -1,11 +1,11 @@
 import { readCatalog } from '../../catalog/read-catalog.js';
 import { countRejected } from '../../catalog/report.js';
 import type { IndexRun } from '../../contracts/management.js';
-import { compileIndex, indexStats, loadIndex } from '../../engine/index.js';
+import { indexStats, loadIndex } from '../../engine/index.js';
 import { decidePublication } from '../../release/publication.js';
 import type { BlobStore, Database, IndexRunRecord } from '../../store/index.js';
 import { readerFiles } from '../services/export-read.js';
-import { engineSettingsOf } from './engine-settings.js';
+import { compileReleaseIndex } from './release-index.js';
 
 /** The steps of a run, in order; a failed run names the one it failed in. */
 export type RunStep = 'reading' | 'compiling' | 'storing';
@@ -101,8 +101,7 @@ async function rebuild(
   const total = read.entities.length;
   await context.progress('compiling', 0, total);
   let lastReport = 0;
-  const artifactBytes = await compileIndex(read.entities, {
-    settings: engineSettingsOf(files),
+  const artifactBytes = await compileReleaseIndex(read.entities, files, {
     onProgress: ({ entities }) => {
       // Progress is written at most every 5,000 entities so that the database is not the bottleneck.
       if (entities - lastReport >= 5000) {

@@ -11,6 +11,7 @@ import { indexStats, loadIndex } from '../../engine/index.js';
 import { fixedClock, rfc3339 } from '../../lib/clock.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { releaseId, snapshotId } from '../../lib/ids.js';
+import { vocabularyOf } from '../../planner/index.js';
 import {
   type BlobStore,
   type Database,
@@ -160,6 +161,14 @@ describe('runOnce', () => {
     expect(artifact.length).toBe(report.artifact_bytes);
     expect(indexStats(loadIndex(artifact)).types).toEqual(report.types);
     expect(onLive).toHaveBeenCalledTimes(1);
+  });
+
+  it('attaches the vocabulary of the catalog it read to the artifact', async () => {
+    const run = await enqueue(await snapshotOf(toJsonLines(smallShop)));
+    await indexer().runOnce();
+    const vocabulary = vocabularyOf(loadIndex(await blobs.get((await runOf(run.id)).artifact!)));
+    expect([...vocabulary.categories.keys()]).toEqual(['audio']);
+    expect(vocabulary.brands.get('acme')).toMatchObject({ name: 'Acme', value: 'Acme', page: true });
   });
 
   it('answers false and changes nothing when no run is queued', async () => {

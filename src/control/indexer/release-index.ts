@@ -1,0 +1,23 @@
+import type { CatalogEntity } from '../../contracts/catalog-entity.js';
+import type { AttributesFile } from '../../contracts/release-files/index.js';
+import { type CompileOptions, compileIndex } from '../../engine/index.js';
+import { vocabularyAttachments } from '../../planner/index.js';
+import { engineSettingsOf } from './engine-settings.js';
+
+/**
+ * Compiles the artifact a query node serves for a catalog read with a release: the engine
+ * settings of the release's files, and the catalog's vocabulary (built with the release's
+ * attributes.json) attached, so the node plans searches with the catalog it searches.
+ */
+export function compileReleaseIndex(
+  entities: readonly CatalogEntity[],
+  files: Record<string, unknown>,
+  options: Omit<CompileOptions, 'settings' | 'attachments'> = {},
+): Promise<Uint8Array> {
+  const attributes = (files['attributes.json'] as AttributesFile | undefined)?.attributes ?? [];
+  return compileIndex(entities, {
+    ...options,
+    settings: engineSettingsOf(files),
+    attachments: vocabularyAttachments(entities, attributes),
+  });
+}
