@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type EngineIndex, loadIndex } from '../engine/index.js';
+import { compilePlanner, type Planner, type Vocabulary, vocabularyOf } from '../planner/index.js';
 import type { BlobStore, Database } from '../store/index.js';
 
 /** What searches read now: one loaded index with the release and snapshot it was built from. */
@@ -11,6 +12,28 @@ export interface LiveState {
   snapshot: string;
   releaseFiles: Record<string, unknown>;
   index: EngineIndex;
+  /**
+   * What queries can name in the catalog the index was built from, decoded once per artifact
+   * from its attachment; empty for an artifact that carries none.
+   */
+  vocabulary: Vocabulary;
+  /** The release files compiled with the vocabulary, on every load, a switch included. */
+  planner: Planner;
+}
+
+/** Where the live pointer points: the run, its artifact, and the release and snapshot it built. */
+export type LivePlace = Pick<LiveState, 'runId' | 'artifact' | 'release' | 'snapshot' | 'releaseFiles'>;
+
+/**
+ * The state searches read for a loaded index and release files: the vocabulary the index carries
+ * (unless one decoded from it already is handed over) and the planner of the files with it.
+ */
+export function liveStateOf(
+  place: LivePlace,
+  index: EngineIndex,
+  vocabulary: Vocabulary = vocabularyOf(index),
+): LiveState {
+  return { ...place, index, vocabulary, planner: compilePlanner(place.releaseFiles, vocabulary) };
 }
 
 export interface LiveIndexOptions {
@@ -76,19 +99,20 @@ export class LiveIndex {
       const live = await database.live.get();
       if (!live || live.runId === this.#state?.runId) return;
       const release = await database.releases.get(live.releaseId);
-      // A switch keeps the artifact: the index already loaded serves the new release files.
-      const index =
-        live.artifact === this.#state?.artifact
-          ? this.#state.index
-          : loadIndex(await blobs.get(live.artifact));
-      this.#state = {
+      const place: LivePlace = {
         runId: live.runId,
         artifact: live.artifact,
         release: live.releaseId,
         snapshot: live.snapshotId,
         releaseFiles: release?.files ?? {},
-        index,
       };
+      // A switch keeps the artifact: the index and vocabulary already loaded serve the new
+      // release files, which only need a planner of their own.
+      const kept = this.#state;
+      this.#state =
+        live.artifact === kept?.artifact
+          ? liveStateOf(place, kept.index, kept.vocabulary)
+          : liveStateOf(place, loadIndex(await blobs.get(live.artifact)));
       logger.info(
         { run: live.runId, release: live.releaseId, snapshot: live.snapshotId },
         'live index loaded',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogEntity } from '../contracts/catalog-entity.js';
-import { engineSettingsOf } from '../control/indexer/engine-settings.js';
-import { compileIndex, loadIndex } from '../engine/index.js';
-import type { LiveState } from './live-index.js';
+import { compileReleaseIndex } from '../control/indexer/release-index.js';
+import { loadIndex } from '../engine/index.js';
+import { type LiveState, liveStateOf } from './live-index.js';
 import { answerSearch } from './search.js';
 
 const catalog: CatalogEntity[] = [
@@ -31,8 +31,8 @@ const files: Record<string, unknown> = {
 };
 
 async function live(releaseFiles = files): Promise<LiveState> {
-  const index = loadIndex(await compileIndex(catalog, { settings: engineSettingsOf(files) }));
-  return { runId: 1, artifact: 'a', release: 'r1', snapshot: 's1', releaseFiles, index };
+  const index = loadIndex(await compileReleaseIndex(catalog, files));
+  return liveStateOf({ runId: 1, artifact: 'a', release: 'r1', snapshot: 's1', releaseFiles }, index);
 }
 
 const arrival = new Date('2026-01-01T00:00:00Z');
