@@ -28,6 +28,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
     await buildPublicApp({ logger, clock: systemClock, live: untouched<LiveIndex>('The live index') }),
     await buildInternalApp({
       logger,
+      clock: systemClock,
       live: untouched<LiveIndex>('The live index'),
       exports: untouched<KeptExports>('Kept exports'),
     }),

@@ -54,7 +54,13 @@ export async function startStack(
     live = new LiveIndex({ database, blobs, logger, pollMs: config.livePollMs });
     await live.start();
     const publicApp = await buildPublicApp({ logger, clock, live, openApi });
-    const internalApp = await buildInternalApp({ logger, live, exports: { database, blobs }, openApi });
+    const internalApp = await buildInternalApp({
+      logger,
+      clock,
+      live,
+      exports: { database, blobs },
+      openApi,
+    });
     urls.public = await listen(publicApp, config.host, config.publicPort, servers);
     urls.internal = await listen(internalApp, config.host, config.internalPort, servers);
   }

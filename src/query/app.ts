@@ -36,6 +36,8 @@ export async function buildPublicApp(options: QueryAppOptions): Promise<HttpServ
 
 export interface InternalAppOptions {
   logger: FastifyBaseLogger;
+  /** Stamps each request's arrival: the time of a release test whose request fixes none. */
+  clock: Clock;
   live: LiveIndex;
   /** Where kept exports are read from: the shared database and blob store. */
   exports: KeptExports;
@@ -45,11 +47,12 @@ export interface InternalAppOptions {
 /** The internal server: what only the control plane calls. */
 export async function buildInternalApp(options: InternalAppOptions): Promise<HttpServer> {
   const app = createHttpServer({ logger: options.logger, bodyLimit: 16 * 1024 * 1024 });
+  stampArrivals(app as unknown as FastifyInstance, options.clock);
   await describeRoutes(app as unknown as FastifyInstance);
   healthRoute(app, 'internal');
-  validateReleaseRoute(app);
+  validateReleaseRoute(app, options.live);
   publicationRoute(app, options.live);
-  importRoutes(app, options.exports);
+  importRoutes(app, options.exports, options.live);
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;
 }

@@ -117,7 +117,7 @@ export async function importRoutes(
         operationId: 'changeImport',
         summary: 'Change the release files of a draft',
         description:
-          'Only an unpublished import may change. The release the draft makes (the published release’s files with the draft’s over them) must have no violations. 409 names the draft as it is now in `draft` when `version` is not its version any more; without `draft` when the import was published or discarded.',
+          'Only an unpublished import may change. The release the draft makes (the published release’s files with the draft’s over them) must have no violations, and the plan expectations of its tests.json must hold against the live catalog (a failing one is a violation naming the test). 409 names the draft as it is now in `draft` when `version` is not its version any more; without `draft` when the import was published or discarded.',
         params: ImportParams,
         body: Type.Ref(ChangeImportBody),
         response: {

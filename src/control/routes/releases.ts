@@ -43,7 +43,7 @@ export function releaseRoutes(app: HttpServer, deps: ControlDeps): void {
         operationId: 'createRelease',
         summary: 'Store a release',
         description:
-          'Checks the files as a whole and names the release by content; queues nothing. 201 the first time, 200 after.',
+          'Checks the files as a whole, and the plan expectations of tests.json against the live catalog (a failing one is a violation naming the test), and names the release by content; queues nothing. 201 the first time, 200 after; 422 keeps nothing.',
         body: Type.Ref(CreateReleaseBody),
         response: {
           200: Type.Ref(Release),

@@ -6,8 +6,9 @@ import { Problem } from '../../contracts/problem.js';
 import type { AttributesFile, FeedFile } from '../../contracts/release-files/index.js';
 import type { HttpServer } from '../../http/server.js';
 import { AppError } from '../../lib/errors.js';
-import { validateRelease } from '../../release/validate.js';
 import { BlobNotFoundError, type BlobStore, type Database } from '../../store/index.js';
+import type { LiveIndex } from '../live-index.js';
+import { checkRelease } from '../release-check.js';
 import { type CatalogFacts, catalogFacts, compareFacts } from './compare-exports.js';
 
 /** Where kept exports are read from: the snapshots' rows and their bytes in shared storage. */
@@ -22,7 +23,7 @@ const problem = Type.Ref(Problem);
  * `POST /internal/imports/inspect` and `/internal/imports/compare`: what the indexer would make of
  * a kept export with a release, and how that differs from what is live.
  */
-export function importRoutes(app: HttpServer, store: KeptExports): void {
+export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: LiveIndex): void {
   app.post(
     '/internal/imports/inspect',
     {
@@ -38,7 +39,7 @@ export function importRoutes(app: HttpServer, store: KeptExports): void {
     },
     async (request) => {
       const { snapshot, files, sample } = request.body;
-      const read = await readKept(store, snapshot, checkedFiles(files), {
+      const read = await readKept(store, snapshot, checkedFiles(files, liveIndex, request.arrivedAt), {
         sample: sample === true,
         holdEntities: false,
       });
@@ -61,7 +62,8 @@ export function importRoutes(app: HttpServer, store: KeptExports): void {
     },
     async (request) => {
       const { snapshot, files, live } = request.body;
-      const draft = await factsOf(await readKept(store, snapshot, checkedFiles(files)), files);
+      const checked = checkedFiles(files, liveIndex, request.arrivedAt);
+      const draft = await factsOf(await readKept(store, snapshot, checked), files);
       const before = live
         ? await factsOf(await readKept(store, live.snapshot, live.files), live.files)
         : undefined;
@@ -70,18 +72,13 @@ export function importRoutes(app: HttpServer, store: KeptExports): void {
   );
 }
 
-/** The release files checked as a whole; none at all is no release yet: the export is read as it shows itself. */
-function checkedFiles(files: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The release files checked as a whole, tests included (see checkRelease); none at all is no
+ * release yet: the export is read as it shows itself.
+ */
+function checkedFiles(files: Record<string, unknown>, live: LiveIndex, now: Date): Record<string, unknown> {
   if (Object.keys(files).length === 0) return files;
-  const check = validateRelease(files);
-  if (!check.ok) {
-    throw new AppError(
-      'unprocessable',
-      'The release has violations: correct each file at the pointer named.',
-      check.violations,
-    );
-  }
-  return check.release.files;
+  return checkRelease(files, live.current(), now).files;
 }
 
 /** Reads a kept export with the release's feed.json and attributes.json. */

@@ -4,8 +4,8 @@ import { Problem } from '../../contracts/problem.js';
 import type { HttpServer } from '../../http/server.js';
 import { AppError } from '../../lib/errors.js';
 import { decidePublication } from '../../release/publication.js';
-import { validateRelease } from '../../release/validate.js';
 import type { LiveIndex } from '../live-index.js';
+import { checkRelease } from '../release-check.js';
 
 /** `POST /internal/publication`: how a release with a catalog would go live against what this node serves. */
 export function publicationRoute(app: HttpServer, live: LiveIndex): void {
@@ -26,14 +26,6 @@ export function publicationRoute(app: HttpServer, live: LiveIndex): void {
       },
     },
     async (request) => {
-      const check = validateRelease(request.body.files);
-      if (!check.ok) {
-        throw new AppError(
-          'unprocessable',
-          'The release has violations: correct each file at the pointer named.',
-          check.violations,
-        );
-      }
       if (!(await live.isUpToDate())) {
         throw new AppError(
           'unavailable',
@@ -41,8 +33,9 @@ export function publicationRoute(app: HttpServer, live: LiveIndex): void {
         );
       }
       const current = live.current();
+      const release = checkRelease(request.body.files, current, request.arrivedAt);
       const decision = decidePublication(
-        { snapshot: request.body.snapshot, files: check.release.files },
+        { snapshot: request.body.snapshot, files: release.files },
         current && { snapshot: current.snapshot, files: current.releaseFiles },
       );
       return { way: decision.way, cause: decision.cause, changed_files: decision.changed };

@@ -2,11 +2,14 @@ import { Type } from '@sinclair/typebox';
 import { CreateReleaseBody, ValidateReleaseAnswer } from '../../contracts/management.js';
 import { Problem } from '../../contracts/problem.js';
 import type { HttpServer } from '../../http/server.js';
-import { AppError } from '../../lib/errors.js';
-import { validateRelease } from '../../release/validate.js';
+import type { LiveIndex } from '../live-index.js';
+import { checkRelease } from '../release-check.js';
 
-/** `POST /internal/releases/validate`: checks a release's files as a whole and names it. */
-export function validateReleaseRoute(app: HttpServer): void {
+/**
+ * `POST /internal/releases/validate`: checks a release's files as a whole, and its tests' plan
+ * expectations against the live catalog, and names it.
+ */
+export function validateReleaseRoute(app: HttpServer, live: LiveIndex): void {
   app.post(
     '/internal/releases/validate',
     {
@@ -15,21 +18,11 @@ export function validateReleaseRoute(app: HttpServer): void {
         operationId: 'validateRelease',
         summary: "Check a release's files as a whole",
         description:
-          'Answers the release id and its files in canonical form, or the violations naming file, pointer and sentence.',
+          "Answers the release id and its files in canonical form, or the violations naming file, pointer and sentence. The plan expectations of tests.json (redirect, resolved, rules, sections) run against the live catalog's vocabulary; a failing one is a violation naming the test. With nothing live they are left to the index run.",
         body: Type.Ref(CreateReleaseBody),
         response: { 200: Type.Ref(ValidateReleaseAnswer), 400: Type.Ref(Problem), 422: Type.Ref(Problem) },
       },
     },
-    async (request) => {
-      const check = validateRelease(request.body.files);
-      if (!check.ok) {
-        throw new AppError(
-          'unprocessable',
-          'The release has violations: correct each file at the pointer named.',
-          check.violations,
-        );
-      }
-      return check.release;
-    },
+    async (request) => checkRelease(request.body.files, live.current(), request.arrivedAt),
   );
 }
