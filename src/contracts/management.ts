@@ -85,7 +85,8 @@ export const RunTrigger = Type.Object(
 export const RunProgress = Type.Object(
   {
     step: Type.String({
-      description: 'The step the run is in: `reading`, `compiling`, `storing`, `switching`.',
+      description:
+        "The step the run is in: `reading`, `compiling`, `testing` (the release's tests.json against the new index), `storing`, `switching`.",
     }),
     entities: Type.Integer({ minimum: 0, description: 'Entities read so far.' }),
     total: Type.Optional(Type.Integer({ minimum: 0 })),

@@ -23,6 +23,7 @@ export { compilePlanner, type Planner, type PlanOptions } from './planner.js';
 export type { Selector } from './selector.js';
 export { type TestFailure, type TestOutcome, testViolations } from './tests/outcome.js';
 export { runPlanTests } from './tests/plan-tests.js';
+export { releaseTestViolations } from './tests/release-tests.js';
 export { type ResultAnswer, type ResultIndex, runResultTests } from './tests/result-tests.js';
 export {
   buildVocabulary,

@@ -98,7 +98,7 @@ describe('real exports converted: imported without a feed.json, published and se
   afterAll(() => stack?.close());
 
   for (const entry of converted) {
-    it(entry.label, async () => {
+    it(entry.label, { timeout: 150_000 }, async () => {
       const bytes = await entry.bytes();
       const draft = await sendExport(stack, bytes, entry.name, entry.contentType);
       const inspected: Answer = await (
@@ -112,7 +112,8 @@ describe('real exports converted: imported without a feed.json, published and se
       for (const column of inspected.columns) expect(column.reason.sentence, column.name).toMatch(/\S/);
 
       const { run } = await publish(stack, draft.id, { removing: 1_000_000 });
-      const live = await settled(stack, draft.id);
+      // A whole Icecat part is tens of thousands of products: its run takes a while on two busy cores.
+      const live = await settled(stack, draft.id, 100_000);
       expect(live.status, JSON.stringify(live.run)).toBe('live');
       await searchesRead(stack, run.id);
       const answer = await (await stack.search({ query: entry.query })).json();

@@ -35,11 +35,15 @@ export async function publish(
 }
 
 /** Waits until the import leaves `publishing`, and answers it. */
-export async function settled(stack: TestStack, id: number): Promise<Answer> {
-  return waitFor(`import ${id} to settle`, async () => {
-    const current = await getImport(stack, id);
-    return current.status === 'publishing' ? undefined : current;
-  });
+export async function settled(stack: TestStack, id: number, timeoutMs?: number): Promise<Answer> {
+  return waitFor(
+    `import ${id} to settle`,
+    async () => {
+      const current = await getImport(stack, id);
+      return current.status === 'publishing' ? undefined : current;
+    },
+    timeoutMs,
+  );
 }
 
 /** Waits until searches read the run that is live now. */

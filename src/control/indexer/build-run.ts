@@ -1,14 +1,15 @@
 import { readCatalog } from '../../catalog/read-catalog.js';
 import { countRejected } from '../../catalog/report.js';
 import type { IndexRun } from '../../contracts/management.js';
-import { indexStats, loadIndex } from '../../engine/index.js';
+import { type EngineIndex, indexStats, loadIndex } from '../../engine/index.js';
+import { compilePlanner, releaseTestViolations, vocabularyOf } from '../../planner/index.js';
 import { decidePublication } from '../../release/publication.js';
 import type { BlobStore, Database, IndexRunRecord } from '../../store/index.js';
 import { readerFiles } from '../services/export-read.js';
 import { compileReleaseIndex } from './release-index.js';
 
 /** The steps of a run, in order; a failed run names the one it failed in. */
-export type RunStep = 'reading' | 'compiling' | 'storing';
+export type RunStep = 'reading' | 'compiling' | 'testing' | 'storing';
 
 export interface BuiltRun {
   artifact: string;
@@ -20,6 +21,8 @@ export interface BuildContext {
   blobs: BlobStore;
   /** Reports each step and the entities done so far. */
   progress(step: RunStep, entities: number, total?: number): Promise<void>;
+  /** The time of release tests whose request fixes none. */
+  now(): Date;
 }
 
 const COURSE_CAUSES: Record<string, string> = {
@@ -44,18 +47,41 @@ export async function buildRun(
   const release = await context.database.releases.get(run.releaseId);
   if (!release) throw new RunFailure('reading', `The release ${run.releaseId} is not kept any more.`);
   const switched =
-    run.trigger.kind === 'rebuild'
-      ? undefined
-      : await trySwitch(run, release.files, context.database, startedAt);
+    run.trigger.kind === 'rebuild' ? undefined : await trySwitch(run, release.files, context, startedAt);
   return switched ?? (await rebuild(run, release.files, context, startedAt));
+}
+
+/**
+ * Runs the release's tests.json against the index it would go live with: a failing test stops
+ * the run, so what was live stays live, and the run's error names each test and what it found.
+ */
+async function testRelease(
+  index: EngineIndex,
+  files: Record<string, unknown>,
+  context: BuildContext,
+): Promise<void> {
+  const entities = index.types.reduce((sum, type) => sum + type.documents, 0);
+  await context.progress('testing', entities, entities);
+  const planner = compilePlanner(files, vocabularyOf(index));
+  const violations = await releaseTestViolations({ index, files, planner }, context.now());
+  if (violations.length === 0) return;
+  const shown = violations
+    .slice(0, 5)
+    .map((violation) => `${violation.message} (tests.json ${violation.pointer})`);
+  const more = violations.length > 5 ? ` And ${violations.length - 5} more.` : '';
+  throw new RunFailure(
+    'testing',
+    `Release tests failed, so nothing went live: ${shown.join(' ')}${more} Correct tests.json or the rules and publish again.`,
+  );
 }
 
 async function trySwitch(
   run: IndexRunRecord,
   files: Record<string, unknown>,
-  database: Database,
+  context: BuildContext,
   startedAt: number,
 ): Promise<BuiltRun | undefined> {
+  const { database } = context;
   const live = await database.live.get();
   if (!live) return undefined;
   const [liveRelease, liveRun] = await Promise.all([
@@ -69,6 +95,7 @@ async function trySwitch(
     { snapshot: live.snapshotId, files: liveRelease.files },
   );
   if (decision.way !== 'switch') return undefined;
+  await testRelease(loadIndex(await context.blobs.get(live.artifact)), files, context);
   return {
     artifact: live.artifact,
     report: {
@@ -111,8 +138,10 @@ async function rebuild(
     },
   });
 
+  const index = loadIndex(artifactBytes);
+  await testRelease(index, files, context);
   await context.progress('storing', total, total);
-  const stats = indexStats(loadIndex(artifactBytes));
+  const stats = indexStats(index);
   const artifact = await blobs.put(artifactBytes);
   return {
     artifact,

@@ -114,6 +114,7 @@ export class Indexer {
               ...(total !== undefined ? { total } : {}),
             });
           },
+          now: () => clock.now(),
         },
         startedAt,
       );

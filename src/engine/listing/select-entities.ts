@@ -1,0 +1,42 @@
+import type { EngineIndex } from '../engine-index.js';
+import type { SelectContext } from '../filter/evaluate.js';
+import { documentOfId } from '../index/id-lookup.js';
+import { buildClauses } from './clauses.js';
+import { slotPassesClauses } from './merchandise.js';
+
+/**
+ * The entities (`type:id`) among `entities` that a selector chooses, read as a filter of a listing
+ * reads it: in the channel (default the first) at the time, on one variant sold there. An entity
+ * the index does not hold is chosen by nothing.
+ */
+export function selectEntities(
+  index: EngineIndex,
+  selector: Record<string, unknown>,
+  entities: readonly string[],
+  options: { channel?: string; time: number },
+): Set<string> {
+  const chosen = new Set<string>();
+  for (const type of index.types) {
+    const prefix = `${type.type}:`;
+    const own = entities.filter((entity) => entity.startsWith(prefix));
+    if (own.length === 0) continue;
+    const listing = type.listing;
+    const channel = listing.channel(options.channel);
+    if (channel === undefined) continue;
+    const context: SelectContext = {
+      index: listing,
+      channel,
+      view: channel.offers.at(options.time),
+      shared: listing.shared,
+      time: options.time,
+    };
+    const clauses = buildClauses(undefined, [selector], context);
+    for (const entity of own) {
+      const doc = documentOfId(type.ids, entity.slice(prefix.length));
+      if (doc === undefined) continue;
+      const slot = listing.slotOfDoc[doc]!;
+      if (slotPassesClauses(slot, clauses, listing, channel.columns.sold, undefined)) chosen.add(entity);
+    }
+  }
+  return chosen;
+}
