@@ -14,7 +14,15 @@ import { demoReleaseFiles } from '../src/catalog/demo/release.js';
 import type { CatalogEntity } from '../src/contracts/catalog-entity.js';
 import type { ChannelsFile, Rule, RulesFile } from '../src/contracts/release-files/index.js';
 import type { SearchRequest } from '../src/contracts/search.js';
-import { buildVocabulary, compilePlanner } from '../src/planner/index.js';
+import { compileReleaseIndex } from '../src/control/indexer/release-index.js';
+import { loadIndex } from '../src/engine/index.js';
+import {
+  answerRequest,
+  buildVocabulary,
+  compilePlanner,
+  type SearchTarget,
+  vocabularyOf,
+} from '../src/planner/index.js';
 import { validateRelease } from '../src/release/validate.js';
 
 export interface PlannerBenchResult {
@@ -264,6 +272,53 @@ function benchRequests(entities: readonly CatalogEntity[], count: number, seed: 
   return requests;
 }
 
+/**
+ * What rules add to a whole search: the same requests answered (planned and executed on the demo
+ * shop's index) with the 200-rule release and with the same release without rules. Pins, hides,
+ * boosts and buries run in the engine, so this is the planner's cost as a shopper meets it.
+ */
+export async function benchRulesInSearch(): Promise<{ withRules: Percentiles; withoutRules: Percentiles }> {
+  const entities = [...generateCatalog(DEMO_SHOP)];
+  const files = benchRelease(entities);
+  const bare = { ...files, 'rules.json': { rules: [] }, 'tests.json': { tests: [] } };
+  const index = loadIndex(await compileReleaseIndex(entities, files));
+  const vocabulary = vocabularyOf(index);
+  const targets = {
+    withRules: { index, files, planner: compilePlanner(files, vocabulary) },
+    withoutRules: { index, files: bare, planner: compilePlanner(bare, vocabulary) },
+  };
+  const requests = benchRequests(entities, 5_000, 11).map((request) => ({ ...request, redirect: false }));
+  const time = (target: SearchTarget): Percentiles => {
+    for (let i = 0; i < 500; i++) answerRequest(target, requests[i % requests.length]!, ARRIVAL);
+    const took = new Float64Array(requests.length);
+    requests.forEach((request, i) => {
+      const start = performance.now();
+      answerRequest(target, request, ARRIVAL);
+      took[i] = performance.now() - start;
+    });
+    took.sort();
+    const at = (share: number) => round(took[Math.min(took.length - 1, Math.floor(share * took.length))]!);
+    return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: round(took[took.length - 1]!) };
+  };
+  // Without rules before and after, so that a warming machine does not favour either side.
+  const before = time(targets.withoutRules);
+  const withRules = time(targets.withRules);
+  const after = time(targets.withoutRules);
+  return { withRules, withoutRules: before.p50 <= after.p50 ? before : after };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(plannerTable(benchPlanner()));
+  const search = await benchRulesInSearch();
+  const ms = (value: number) => `${value} ms`;
+  console.log(
+    [
+      '',
+      '| whole search on the demo shop | p50 | p95 | p99 | max |',
+      '|---|---:|---:|---:|---:|',
+      `| release without rules | ${ms(search.withoutRules.p50)} | ${ms(search.withoutRules.p95)} | ${ms(search.withoutRules.p99)} | ${ms(search.withoutRules.max)} |`,
+      `| the same with 200 rules | ${ms(search.withRules.p50)} | ${ms(search.withRules.p95)} | ${ms(search.withRules.p99)} | ${ms(search.withRules.max)} |`,
+      `| added by the rules (p50) | ${ms(round(search.withRules.p50 - search.withoutRules.p50))} | | | |`,
+    ].join('\n'),
+  );
 }

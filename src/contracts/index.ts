@@ -49,6 +49,7 @@ import {
   SortOption,
 } from './search.js';
 import { PlacementAnswer, Redirect, Resolution } from './search-parts.js';
+import { Trace } from './trace.js';
 
 export * from './catalog-entity.js';
 export * from './common.js';
@@ -75,6 +76,7 @@ export const sharedSchemas: TSchema[] = [
   Resolution,
   Redirect,
   PlacementAnswer,
+  Trace,
   SortOption,
   Section,
   SearchResponse,

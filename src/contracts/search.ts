@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { EntityRef } from './common.js';
 import { AppliedFilter, PlacementAnswer, Redirect, Resolution, Selector } from './search-parts.js';
+import { Trace } from './trace.js';
 
 export { AppliedFilter, Selector };
 
@@ -323,8 +324,9 @@ export const SearchResponse = Type.Object(
       }),
     ),
     trace: Type.Optional(
-      Type.Array(Type.Record(Type.String(), Type.Unknown()), {
-        description: 'With `debug`: the steps of planning and execution, in order.',
+      Type.Ref(Trace, {
+        description:
+          'With `debug`: the steps of planning and execution, in order, each named by `step` (see the Trace schema).',
       }),
     ),
   },

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { AppliedFilter, Selector } from './search.js';
+import { AppliedFilter, Selector } from './search-parts.js';
 
 /**
  * The trace a search carries with `debug`: one entry per step of planning and execution, in the
@@ -482,7 +482,7 @@ export const TraceEntry = Type.Union(
     RelaxationStep,
     EntityStep,
   ],
-  { $id: 'TraceEntry' },
+  { description: 'One step of planning or execution, named by `step`.' },
 );
 export type TraceEntry = Static<typeof TraceEntry>;
 

@@ -130,9 +130,13 @@ export interface PlannedPin {
   entity: string;
   /** The section it stands in: the entity's type. */
   type: string;
-  /** Counted from 1 across pages. */
+  /**
+   * Counted from 1 across pages: where it stands when every pin of the plan stands. The engine
+   * gives the positions out again from `asked`, in precedence order, among the pins that stand
+   * on the page (a paid pin the filters exclude, or one a selector hides, holds no slot).
+   */
   position: number;
-  /** The position the rule asked for; another rule's pin may have moved it down. */
+  /** The position the rule asked for; a higher rule's pin may move it down. */
   asked: number;
   rule: string;
   sponsored?: { campaign: string };

@@ -1,5 +1,9 @@
+import { FormatRegistry } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import type { CatalogEntity } from '../contracts/catalog-entity.js';
+import { AppliedFilter, Selector } from '../contracts/search.js';
+import { Trace } from '../contracts/trace.js';
 import { compileReleaseIndex } from '../control/indexer/release-index.js';
 import { loadIndex } from '../engine/index.js';
 import { type LiveState, liveStateOf } from './live-index.js';
@@ -128,6 +132,23 @@ describe('answerSearch', () => {
     expect(rank.type).toBe('product');
     expect(rank.hits[0]!.entity).toBe('product:kopfhorer');
     expect(rank.hits[0]!.parts.total).toBe(rank.hits[0]!.score);
+  });
+
+  it('writes a trace that meets its schema, planning and execution alike', async () => {
+    if (!FormatRegistry.Has('date-time'))
+      FormatRegistry.Set('date-time', (value) => !Number.isNaN(Date.parse(value)));
+    const state = await live();
+    for (const request of [
+      { query: 'sony kopfhorer qwxz' },
+      { query: 'lamp', on: 'autocomplete' as const },
+      { query: '' },
+      { query: 'television' },
+    ]) {
+      const trace = answerSearch(state, { ...request, debug: true }, arrival).trace;
+      expect([...Value.Errors(Trace, [Selector, AppliedFilter], trace)].map((error) => error.path)).toEqual(
+        [],
+      );
+    }
   });
 
   it('finds a product by its identifier', async () => {

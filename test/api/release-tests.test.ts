@@ -3,8 +3,10 @@ import { DEMO_SHOP, writeCatalogJsonl } from '../../src/catalog/demo/index.js';
 import { demoReleaseFiles } from '../../src/catalog/demo/release.js';
 import { loadDemoShop } from '../../src/cli/demo.js';
 import type { TestsFile } from '../../src/contracts/release-files/index.js';
+import type { Answer } from '../support/http.js';
 import { getImport, searchesRead, sendExport } from '../support/imports.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
+import { waitFor } from '../support/wait.js';
 
 type Test = TestsFile['tests'][number];
 
@@ -35,6 +37,45 @@ const sonoraTv = (applied: string[]): Test => ({
 
 async function releaseCount(stack: TestStack): Promise<number> {
   return (await (await stack.manage('GET', '/releases')).json()).meta.total;
+}
+
+/** What the headphones page must open with: a result expectation, which only the index run checks. */
+const headphonesFirst = (entity: string): Test => ({
+  id: 'headphones-page-first',
+  description: 'The headphones page opens with the pinned best seller.',
+  request: { on: 'category_page', category: 'headphones' },
+  expect: { results: { first: entity, contains: ['product:P101051'] } },
+});
+
+/** Stores a release and publishes it; answers the release id and the index run it queued. */
+async function publishFiles(
+  stack: TestStack,
+  files: Record<string, unknown>,
+): Promise<{ release: string; run: number }> {
+  const stored = await stack.manage('POST', '/releases', { files });
+  const release = await stored.json();
+  expect(stored.status, JSON.stringify(release)).toBe(201);
+  const published = await (await stack.manage('POST', `/releases/${release.id}/publish`)).json();
+  return { release: release.id, run: published.run.id };
+}
+
+async function finishedRun(stack: TestStack, id: number): Promise<Answer> {
+  return waitFor(`index run ${id} to finish`, async () => {
+    const run = await (await stack.manage('GET', `/index-runs/${id}`)).json();
+    return ['succeeded', 'failed', 'superseded'].includes(run.status) ? run : undefined;
+  });
+}
+
+/** How a release would go live over what is live now: by a switch or a rebuild. */
+async function publication(stack: TestStack, release: string): Promise<Answer> {
+  return (await stack.manage('GET', `/releases/${release}/publication`)).json();
+}
+
+/** The release that answers the headphones page now, and the page's first product. */
+async function headphonesPage(stack: TestStack): Promise<{ release: string; first: string }> {
+  const answer = await (await stack.search({ on: 'category_page', category: 'headphones' })).json();
+  const products = answer.sections.find((section: Answer) => section.type === 'product');
+  return { release: answer.release, first: products.hits[0].entity };
 }
 
 describe('plan tests against the live demo shop', () => {
@@ -106,6 +147,42 @@ describe('plan tests against the live demo shop', () => {
     });
     expect(passing.status).toBe(200);
     expect((await getImport(stack, draft.id)).files['tests.json'].tests.at(-1).id).toBe('red-kettle');
+  });
+
+  it('an index run whose result expectation fails, naming the test, fails and leaves the live release live', async () => {
+    const live = await (await stack.manage('GET', '/live')).json();
+    const before = await headphonesPage(stack);
+    expect(before).toEqual({ release: live.release, first: 'product:P100137' });
+
+    // Only tests.json changes, so the run would switch: its tests run against the live indexes.
+    const switching = await publishFiles(stack, withTests(headphonesFirst('product:P100201')));
+    expect(await publication(stack, switching.release)).toMatchObject({ way: 'switch' });
+    const switched = await finishedRun(stack, switching.run);
+    expect(switched).toMatchObject({ status: 'failed', live: false, failed_step: 'testing' });
+    expect(switched.error).toContain(
+      `Test "headphones-page-first": expected "product:P100201" first, but the first is "product:P100137". (tests.json /tests/${ADDED_AT}/expect/results/first)`,
+    );
+    expect(switched.error).not.toContain('P101051');
+
+    // A ranking change needs a rebuild: the new indexes are tested before anything goes live.
+    const rebuilding = await publishFiles(stack, {
+      ...withTests(headphonesFirst('product:P100201')),
+      'ranking.json': { ...demoReleaseFiles['ranking.json'], sections: ['product', 'category', 'brand'] },
+    });
+    expect(await publication(stack, rebuilding.release)).toMatchObject({ way: 'rebuild' });
+    const rebuilt = await finishedRun(stack, rebuilding.run);
+    expect(rebuilt).toMatchObject({ status: 'failed', live: false, failed_step: 'testing' });
+    expect(rebuilt.error).toContain('Test "headphones-page-first": expected "product:P100201" first');
+
+    expect((await (await stack.manage('GET', '/live')).json()).run).toBe(live.run);
+    expect(await headphonesPage(stack)).toEqual(before);
+  });
+
+  it('an index run whose result expectations hold goes live with its release', async () => {
+    const { release, run } = await publishFiles(stack, withTests(headphonesFirst('product:P100137')));
+    expect(await finishedRun(stack, run)).toMatchObject({ status: 'succeeded', live: true, release });
+    await searchesRead(stack, run);
+    expect(await headphonesPage(stack)).toEqual({ release, first: 'product:P100137' });
   });
 });
 

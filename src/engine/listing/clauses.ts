@@ -21,11 +21,17 @@ export interface Clause {
   readonly rows?: Bitset;
   /** A variant-level attribute: the rows it passes name the variant a tile shows. */
   readonly picksVariant: boolean;
+  /** For a constraint: the selector it was built from. */
+  readonly constraint?: Record<string, unknown>;
 }
 
 const OFFER_FIELDS = new Set(['price', 'on_sale', 'availability', 'delivery_days']);
 
-/** The clauses of a request's filters and constraints. Throws SelectorError for what cannot be read. */
+/**
+ * The clauses of a request's filters and constraints. Throws SelectorError for a filter that
+ * cannot be read. A constraint (a rule's) naming a field this type does not have constrains
+ * nothing here: a rule that narrows every type narrows those that carry its fields.
+ */
 export function buildClauses(
   filters: Record<string, unknown> | undefined,
   constraints: ReadonlyArray<Record<string, unknown>>,
@@ -61,14 +67,14 @@ export function buildClauses(
     });
   }
   for (const constraint of constraints) {
-    const bit = next();
-    clauses.push({
-      bit,
-      level: 'row',
-      key: undefined,
-      rows: selectRows(constraint, context),
-      picksVariant: false,
-    });
+    let rows: Bitset;
+    try {
+      rows = selectRows(constraint, context);
+    } catch (error) {
+      if (error instanceof SelectorError) continue;
+      throw error;
+    }
+    clauses.push({ bit: next(), level: 'row', key: undefined, rows, picksVariant: false, constraint });
   }
   return clauses;
 }

@@ -125,12 +125,18 @@ export function executeListing(
   const merchandising = request.merchandising ?? {};
   const hides = merchandising.hides ?? [];
   const where = request.where ?? [];
+  const hideConstraints: Array<Record<string, unknown>> = hides.map((hide) => ({ not: hide }));
   const clauses = buildClauses(
     request.filters,
-    hides.length === 0 ? where : [...where, ...hides.map((hide) => ({ not: hide }))],
+    hides.length === 0 ? where : [...where, ...hideConstraints],
     context,
   );
-  const hideClauses = clauses.slice(clauses.length - hides.length);
+  const hideClauses =
+    hides.length === 0
+      ? clauses.slice(0, 0)
+      : clauses.filter(
+          (clause) => clause.constraint !== undefined && hideConstraints.includes(clause.constraint),
+        );
   const scratch = listing.scratch;
   const { excluded } = scratch;
   const hidden = merchandising.hidden ?? [];
@@ -408,7 +414,14 @@ export function executeListing(
   const start = (request.page - 1) * request.perPage;
   const ranking = request.countOnly || start >= REACHABLE_HITS ? undefined : index.topK;
   ranking?.reset(Math.min(start + request.perPage, REACHABLE_HITS));
-  const factors = weighCandidates(merchandising.weights ?? [], context, docs, count, scratch.docFactors)
+  const factors = weighCandidates(
+    merchandising.weights ?? [],
+    context,
+    docs,
+    count,
+    scratch.docFactors,
+    scratch.weightMasks,
+  )
     ? scratch.docFactors
     : undefined;
   const pins: StandingPin[] =

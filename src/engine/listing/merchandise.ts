@@ -1,6 +1,6 @@
-import type { Bitset } from '../bitset/bitset.js';
-import { documentsOf, type SelectContext, selectRows } from '../filter/evaluate.js';
-import { type Clause, rowPasses } from './clauses.js';
+import { SelectorError } from '../filter/choice.js';
+import type { SelectContext } from '../filter/evaluate.js';
+import { buildClauses, type Clause, markDocuments, markProjection, rowPasses } from './clauses.js';
 import type { StructuredIndex } from './structured-index.js';
 
 /**
@@ -19,7 +19,10 @@ export interface Merchandising {
 
 export interface ListingPin {
   doc: number;
-  /** Counted from 1 across pages. */
+  /**
+   * The position asked for, counted from 1 across pages. Pins come in precedence order: one whose
+   * position an earlier pin that stands holds takes the next free one.
+   */
   position: number;
   /** A paid pin stands only where its entity passes the listing's category and every filter. */
   onlyIfMatching: boolean;
@@ -37,14 +40,17 @@ export interface ListingWeight {
 /** A pin that stands on this listing, at its slot. */
 export interface StandingPin {
   slot: number;
+  /** Where it stands, counted from 1 across pages. */
   position: number;
   campaign?: string;
 }
 
 /**
  * The pins that stand: not hidden, sold in the channel, and for a paid pin passing every filter
- * (`passes`). The slots of those that stand are flagged in `pinned` so the ranking passes them
- * over; the caller clears the flags. Ordered by position.
+ * (`passes`). Each takes its position in precedence order, or the next one free when an earlier
+ * pin that stands holds it; a pin that does not stand holds none. The slots of those that stand
+ * are flagged in `pinned` so the ranking passes them over; the caller clears the flags. Ordered
+ * by position.
  */
 export function standingPins(
   pins: readonly ListingPin[],
@@ -54,14 +60,18 @@ export function standingPins(
   passes: (slot: number, all: boolean) => boolean,
 ): StandingPin[] {
   const standing: StandingPin[] = [];
+  const taken = new Set<number>();
   for (const pin of pins) {
     if (pin.doc >= listing.documents) continue;
     const slot = listing.slotOfDoc[pin.doc]!;
     if (excluded[slot] === 1 || pinned[slot] === 1 || !passes(slot, pin.onlyIfMatching)) continue;
     pinned[slot] = 1;
+    let position = pin.position;
+    while (taken.has(position)) position++;
+    taken.add(position);
     standing.push({
       slot,
-      position: pin.position,
+      position,
       ...(pin.campaign !== undefined ? { campaign: pin.campaign } : {}),
     });
   }
@@ -90,8 +100,10 @@ export function slotPassesClauses(
 
 /**
  * Sets factors[slot] for every candidate slot docs[j]: the product of the factors of the weights
- * that name or select it (1 for the others). Returns false when no weight applies to any
- * candidate, so the ranking reads no factors.
+ * that name or select it (1 for the others). A selector is read on the candidates only, field by
+ * field (a candidate is selected when one of its rows sold in the channel passes every field), so
+ * a rule that boosts a brand costs a look at the page's candidates, not at the whole catalog.
+ * Returns false when no weight applies to any candidate, so the ranking reads no factors.
  */
 export function weighCandidates(
   weights: readonly ListingWeight[],
@@ -99,25 +111,60 @@ export function weighCandidates(
   docs: Uint32Array,
   count: number,
   factors: Float64Array,
+  masks: Uint32Array,
 ): boolean {
   if (weights.length === 0) return false;
   const listing = context.index;
+  const sold = context.channel.columns.sold;
   for (let j = 0; j < count; j++) factors[docs[j]!] = 1;
   let any = false;
   for (const weight of weights) {
-    let selected: Bitset | undefined;
-    if (weight.where !== undefined) selected = documentsOf(selectRows(weight.where, context), listing);
+    const clauses = weight.where === undefined ? undefined : weightClauses(weight.where, context);
     const named = new Set<number>();
     for (const doc of weight.docs ?? []) if (doc < listing.documents) named.add(listing.slotOfDoc[doc]!);
+    if (named.size === 0 && clauses === undefined) continue;
+    // One field read over all candidates at once where the listing's column passes allow it.
+    const marked = clauses !== undefined && markAll(clauses, context, docs, count, masks);
     for (let j = 0; j < count; j++) {
       const slot = docs[j]!;
-      if (named.has(slot) || selected?.has(slot) === true) {
+      const selected =
+        clauses === undefined
+          ? false
+          : marked
+            ? masks[j] === 0
+            : slotPassesClauses(slot, clauses, listing, sold, undefined);
+      if (selected || named.has(slot)) {
         factors[slot]! *= weight.factor;
         any = true;
       }
     }
   }
   return any;
+}
+
+/**
+ * Marks in masks[j] whether candidate docs[j] fails a selector of one field (0 when it passes),
+ * reading the field's column over all candidates: exact for one field, as a document passes
+ * when one of its sold rows does. False when the selector needs the rows read one by one.
+ */
+function markAll(
+  clauses: readonly Clause[],
+  context: SelectContext,
+  docs: Uint32Array,
+  count: number,
+  masks: Uint32Array,
+): boolean {
+  if (clauses.length !== 1) return false;
+  const clause = clauses[0]!;
+  if (clause.test === undefined) return false;
+  masks.fill(0, 0, count);
+  if (clause.level === 'doc') {
+    markDocuments(clause, docs, masks, count);
+    return true;
+  }
+  // A price range is projected on a document's lowest and highest price, which is not exact.
+  if (clause.test.predicate.kind !== 'codes') return false;
+  return markProjection(clause, context.index, docs, masks, count, context.channel.columns.sold);
 }
 
 /** One tile of a page: a ranked one by its rank, or a pin. */
@@ -146,4 +193,14 @@ export function pageEntries(
     if (at >= start) entries.push(entry);
   }
   return entries;
+}
+
+/** A weight's selector read field by field; one naming a field this type lacks selects nothing here. */
+function weightClauses(where: Record<string, unknown>, context: SelectContext): Clause[] | undefined {
+  try {
+    return buildClauses(where, [], context);
+  } catch (error) {
+    if (error instanceof SelectorError) return undefined;
+    throw error;
+  }
 }

@@ -34,6 +34,8 @@ export class ListingScratch {
   readonly pinned: Uint8Array;
   /** Per slot of a candidate: the product of the boost and bury factors that apply to it. */
   readonly docFactors: Float64Array;
+  /** Per candidate document: whether it fails a boost's or bury's selector. */
+  readonly weightMasks: Uint32Array;
   /** Per-facet "last tile seen" stamps, by field and dictionary size. */
   private readonly stamps = new Map<string, Int32Array>();
   private generation = 1;
@@ -56,6 +58,7 @@ export class ListingScratch {
     this.excluded = new Uint8Array(documents);
     this.pinned = new Uint8Array(documents);
     this.docFactors = new Float64Array(documents);
+    this.weightMasks = new Uint32Array(documents);
   }
 
   /** `order` with room for `size` entries. */

@@ -31,6 +31,8 @@ export function selectEntities(
       time: options.time,
     };
     const clauses = buildClauses(undefined, [selector], context);
+    // A selector naming a field this type lacks chooses none of its entities.
+    if (clauses.length === 0) continue;
     for (const entity of own) {
       const doc = documentOfId(type.ids, entity.slice(prefix.length));
       if (doc === undefined) continue;

@@ -9,6 +9,7 @@ import {
   forLocale,
   type ListingExtras,
   type Synonyms,
+  selectEntities,
 } from '../../engine/index.js';
 import { servedLocale } from '../../lib/locale.js';
 import { fieldLabel, pageFacets, pageLayout } from '../../release/page-settings.js';
@@ -145,7 +146,17 @@ function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequ
     currency: extras?.currency ?? plan.currency,
     ...(placements !== undefined && placements.length > 0 ? { placements } : {}),
     ...(plan.trace !== undefined
-      ? { trace: [...plan.trace, ...executionTrace(plan, runs)] as Array<Record<string, unknown>> }
+      ? {
+          trace: [
+            ...plan.trace,
+            ...executionTrace(plan, runs, (selector, entities) =>
+              selectEntities(target.index, selector, entities, {
+                channel: plan.channel,
+                time: plan.time.getTime(),
+              }),
+            ),
+          ],
+        }
       : {}),
   };
 }

@@ -83,11 +83,14 @@ function merchandisingOf(plan: SearchPlan, type: string): SectionMerchandising {
   return {
     hidden: hides.flatMap((hide) => idsOf(hide.entities, type)),
     hides: hides.flatMap((hide) => (hide.where !== undefined ? [hide.where] : [])),
+    // In precedence order at the positions asked: the engine moves a pin past those that stand
+    // before it, so a pin that does not stand here (a paid one the filters exclude, one a selector
+    // hides) holds no slot. Where all stand, that is the position the plan decided.
     pins: plan.pins
       .filter((pin) => pin.type === type)
       .map((pin) => ({
         id: pin.entity.slice(type.length + 1),
-        position: pin.position,
+        position: pin.asked,
         onlyIfMatching: pin.onlyIfMatching,
         ...(pin.sponsored !== undefined ? { campaign: pin.sponsored.campaign } : {}),
       })),
@@ -97,6 +100,8 @@ function merchandisingOf(plan: SearchPlan, type: string): SectionMerchandising {
         ids: idsOf(weight.entities, type),
         ...(weight.where !== undefined ? { where: weight.where } : {}),
         factor: weight.factor,
-      })),
+      }))
+      // A weight naming only entities of other types does nothing here.
+      .filter((weight) => weight.ids.length > 0 || weight.where !== undefined),
   };
 }
