@@ -2,6 +2,7 @@ import type { LocalizedText } from '../../lib/locale.js';
 import type { TypeIndex } from '../engine-index.js';
 import { AVAILABILITIES, NO_DAYS } from '../index/columns-data.js';
 import { stringAt } from '../index/string-table.js';
+import type { SharedView } from '../listing/shared-view.js';
 import type { LoadedChannel } from '../listing/structured-index.js';
 import { DEFAULT_RESULT_FIELDS, type StoredDoc, type StoredRow } from './stored.js';
 
@@ -37,95 +38,115 @@ export function hitFields(
       ? undefined
       : parse<StoredRow>(stringAt(rowStored, row));
   const variantTile = listing.data.grain === 'variant';
-  const text = (value: unknown) => shared.text(value as LocalizedText | undefined, context.locale);
+  const { locale } = context;
   const { columns, offers } = context.channel;
+  // Written without closures: a hit's fields are read for every hit of every page.
   const fields: Record<string, unknown> = {};
-  const set = (name: string, value: unknown) => {
-    if (value !== undefined) fields[name] = value;
-  };
-  /** `attributes.<code>` and `signals.<code>` go into objects of those names. */
-  const nest = (name: string, code: string, value: unknown) => {
-    if (value === undefined) return;
-    const object = (fields[name] ?? {}) as Record<string, unknown>;
-    object[code] = value;
-    fields[name] = object;
-  };
   const price = columns.price[row]!;
   const saleValid = offers.saleValid(row, context.time);
   for (const field of listing.data.resultFields ?? DEFAULT_RESULT_FIELDS) {
     switch (field) {
       case 'title':
-        set(field, text((variantTile ? own?.title : undefined) ?? stored.title));
+        set(fields, field, localText(shared, (variantTile ? own?.title : undefined) ?? stored.title, locale));
         break;
       case 'url':
-        set(field, text(own?.url ?? stored.url));
+        set(fields, field, localText(shared, own?.url ?? stored.url, locale));
         break;
       case 'description':
-        set(field, text(stored.description));
+        set(fields, field, localText(shared, stored.description, locale));
         break;
       case 'image':
-        set(field, own?.image ?? stored.image);
+        set(fields, field, own?.image ?? stored.image);
         break;
       case 'images':
-        set(field, own?.images ?? stored.images);
+        set(fields, field, own?.images ?? stored.images);
         break;
       case 'brand':
-        set(field, stored.brand);
+        set(fields, field, stored.brand);
         break;
       case 'categories':
-        set(field, stored.categories);
+        set(fields, field, stored.categories);
         break;
       case 'price':
-        if (!Number.isNaN(price)) set(field, price);
+        if (!Number.isNaN(price)) set(fields, field, price);
         break;
       case 'sale_price':
-        if (saleValid) set(field, columns.salePrice[row]);
+        if (saleValid) set(fields, field, columns.salePrice[row]);
         break;
       case 'currency': {
         if (Number.isNaN(price) && !saleValid) break;
         const code = columns.currencyCodes[row]!;
-        set(field, code > 0 ? columns.currencies[code - 1] : columns.currency);
+        set(fields, field, code > 0 ? columns.currencies[code - 1] : columns.currency);
         break;
       }
       case 'availability': {
         const code = columns.availability[row]!;
-        if (code > 0) set(field, AVAILABILITIES[code - 1]);
+        if (code > 0) set(fields, field, AVAILABILITIES[code - 1]);
         break;
       }
       case 'stock':
-        if (!Number.isNaN(columns.stock[row]!)) set(field, columns.stock[row]);
+        if (!Number.isNaN(columns.stock[row]!)) set(fields, field, columns.stock[row]);
         break;
       case 'delivery_days':
         if (columns.deliveryMax[row] !== NO_DAYS)
-          set(field, { min: columns.deliveryMin[row], max: columns.deliveryMax[row] });
+          set(fields, field, { min: columns.deliveryMin[row], max: columns.deliveryMax[row] });
         break;
       case 'rating':
-        set(field, stored.signals?.rating);
+        set(fields, field, stored.signals?.rating);
         break;
       default:
         if (field.startsWith('attributes.')) {
           const code = field.slice('attributes.'.length);
           const value = own?.attributes?.[code] ?? stored.attributes?.[code];
-          nest('attributes', code, attributeShown(shared.attributes.get(code)?.options, value, text));
+          const options = shared.attributes.get(code)?.options;
+          nest(fields, 'attributes', code, attributeShown(shared, options, value, locale));
         } else if (field.startsWith('signals.')) {
           const code = field.slice('signals.'.length);
-          nest('signals', code, stored.signals?.[code]);
+          nest(fields, 'signals', code, stored.signals?.[code]);
         }
     }
   }
   return fields;
 }
 
+function localText(shared: SharedView, value: unknown, locale: string | undefined): string | undefined {
+  return shared.text(value as LocalizedText | undefined, locale);
+}
+
+function set(fields: Record<string, unknown>, name: string, value: unknown): void {
+  if (value !== undefined) fields[name] = value;
+}
+
+/** `attributes.<code>` and `signals.<code>` go into objects of those names. */
+function nest(fields: Record<string, unknown>, name: string, code: string, value: unknown): void {
+  if (value === undefined) return;
+  const object = (fields[name] ?? {}) as Record<string, unknown>;
+  object[code] = value;
+  fields[name] = object;
+}
+
 /** An option's label in the locale (several values: each); other values as the catalog writes them. */
 function attributeShown(
+  shared: SharedView,
   options: ReadonlyArray<{ value: string; label?: unknown }> | undefined,
   value: unknown,
-  text: (value: unknown) => string | undefined,
+  locale: string | undefined,
 ): unknown {
   if (value === undefined || options === undefined) return value;
-  const label = (one: unknown) => {
-    const option = options.find((candidate) => candidate.value === String(one));
-    return option?.label !== undefined ? (text(option.label) ?? one) : one;
-  };
-  return Array.isArray(value) ? value.map(label) : label(value);
+  if (!Array.isArray(value)) return optionLabel(shared, options, value, locale);
+  return value.map((one) => optionLabel(shared, options, one, locale));
+}
+
+function optionLabel(
+  shared: SharedView,
+  options: ReadonlyArray<{ value: string; label?: unknown }>,
+  value: unknown,
+  locale: string | undefined,
+): unknown {
+  const wanted = String(value);
+  for (const option of options) {
+    if (option.value === wanted)
+      return option.label !== undefined ? (localText(shared, option.label, locale) ?? value) : value;
+  }
+  return value;
 }
