@@ -4,12 +4,12 @@ import { languageOf } from './analysis/locale.js';
 import { NO_SYNONYMS, type Synonyms } from './analysis/synonyms.js';
 import type { EngineIndex, TypeIndex } from './engine-index.js';
 import { stringAt } from './index/string-table.js';
+import type { TextSearch } from './listing/relevance.js';
 import {
   type ListingExtras,
   type ListingOptions,
   listedType,
   listSection,
-  type MatchCollector,
   sideQuery,
 } from './listing/section.js';
 import { positionAt } from './match/conjunction.js';
@@ -17,7 +17,7 @@ import { expandQuery, type Slot } from './match/expand.js';
 import { type LeaveOut, matchText, type TextMatch } from './match/text-match.js';
 import { type SectionTrace, sectionTrace } from './match/trace.js';
 import type { ScoreParts } from './ranking/parts.js';
-import { type Ranking, REACHABLE_HITS } from './ranking/top-k.js';
+import { REACHABLE_HITS } from './ranking/top-k.js';
 import { hitFields } from './results/fields.js';
 
 /** Text and page; the listed section's filters, facets, sort, channel and locale come from ListingOptions. */
@@ -110,29 +110,10 @@ export function executeSearch(index: EngineIndex, query: EngineQuery): EngineRes
 }
 
 /**
- * Offers every text match to a MatchCollector: its floor stays -Infinity, so no match is passed
- * over, and a reset (the walk starts over with words left out, or to fill a short list) empties it.
- */
-class CollectAll implements Ranking {
-  constructor(private readonly collector: MatchCollector) {}
-
-  reset(): void {
-    this.collector.count = 0;
-  }
-
-  offer(doc: number, score: number): void {
-    this.collector.offer(doc, score);
-  }
-
-  floor(): number {
-    return Number.NEGATIVE_INFINITY;
-  }
-}
-
-/**
- * The listed section: the text search (when the query has words) hands every match, scored, to
- * the listing, which filters, counts facets and ranks (listing/). Both number documents in
- * catalog order: the text postings' doc ids are the listing's documents (it maps them to slots).
+ * The listed section: the text search (when the query has words) hands its matches, scored, to
+ * the listing, which filters, counts facets and ranks (listing/): every match, or when the page
+ * needs no more, only those that can reach it. Both number documents in catalog order: the text
+ * postings' doc ids are the listing's documents (it maps them to slots).
  */
 function list(
   index: EngineIndex,
@@ -142,13 +123,14 @@ function list(
 ): { section: EngineSection; extras: ListingExtras } {
   let slots: Slot[] = [];
   let text: TextMatch | undefined;
-  const match =
+  const match: TextSearch | undefined =
     analyzed.words.length === 0
       ? undefined
-      : (collector: MatchCollector) => {
+      : (ranking, depth, counts) => {
           slots = expandSlots(index, type, analyzed, query);
-          const options = { leaveOut: query.leaveOut ?? 'none', fill: query.fill === true };
-          text = matchText(type, slots, options, new CollectAll(collector), 0, index.scratch);
+          const options = { leaveOut: query.leaveOut ?? 'none', fill: query.fill === true, counts };
+          text = matchText(type, slots, options, ranking, depth, index.scratch);
+          return text.counted;
         };
   const listed = listSection(index, type, query, match);
   const hits: EngineHit[] = listed.section.hits.map((one, at) => {

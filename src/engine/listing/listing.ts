@@ -2,7 +2,7 @@ import type { Facet } from '../../contracts/search.js';
 import type { EngineIndex, TypeIndex } from '../engine-index.js';
 import type { Candidates } from '../facets/count.js';
 import { jointEligible, targetBitsOf, targetCount } from '../facets/joint.js';
-import { codeMapFor, type FacetInput, presentFacet } from '../facets/present.js';
+import { codeMapFor, deferredFacet, type FacetInput, presentFacet } from '../facets/present.js';
 import type { FacetSpec } from '../facets/spec.js';
 import type { SelectContext } from '../filter/evaluate.js';
 import { stringAt } from '../index/string-table.js';
@@ -19,6 +19,7 @@ import {
   rowPasses,
   rowTests,
 } from './clauses.js';
+import { CollectAll, ListedRelevance, type TextSearch } from './relevance.js';
 import type { ListingScratch } from './scratch.js';
 import type { LoadedChannel, StructuredIndex } from './structured-index.js';
 
@@ -51,13 +52,6 @@ export interface ListingRequest {
   sort?: SortSpec;
 }
 
-/** A text search's matches: ascending documents and their text scores. */
-export interface TextMatches {
-  docs: Uint32Array;
-  scores: Float64Array;
-  count: number;
-}
-
 export interface ListingHit {
   entity: string;
   variant?: string;
@@ -81,7 +75,7 @@ export interface ListingResult {
 /**
  * Lists one type: candidates (text matches, the category's documents, or every document), the
  * filters, facets counted under every filter but their own, a ranking by relevance or a sort,
- * and the page's hits.
+ * and the page's hits. `search` runs the text search (absent when the query has no words).
  *
  * Each filter has a bit. A pass over the candidate documents marks the document-level filters
  * each fails and keeps those failing one at most; a pass over their rows sold in the channel adds
@@ -93,7 +87,7 @@ export function executeListing(
   index: EngineIndex,
   type: TypeIndex,
   request: ListingRequest,
-  text: TextMatches | undefined,
+  search: TextSearch | undefined,
 ): ListingResult {
   const listing = type.listing;
   const channel = listing.channel(request.channel);
@@ -110,11 +104,24 @@ export function executeListing(
   const scratch = listing.scratch;
   const { docs, docMasks, docScores, docFull, docSingles, rowMask } = scratch;
   const { rowStart, rowDoc } = listing;
+  const categoryCode = request.category === undefined ? -1 : listing.categoryCode(request.category);
+  const variantGrain = listing.data.grain === 'variant';
+  if (
+    search &&
+    categoryCode !== 0 &&
+    clauses.length === 0 &&
+    !variantGrain &&
+    (request.facets ?? []).every((spec) => spec.deferred) &&
+    (request.sort === undefined || sortReader(request.sort, listing, channel, view) === undefined)
+  ) {
+    return rankedTextListing(index, type, request, { channel, view, clauses, categoryCode }, search);
+  }
 
   // Candidates.
   let count = 0;
-  const categoryCode = request.category === undefined ? -1 : listing.categoryCode(request.category);
-  if (text) {
+  if (search) {
+    const text = new CollectAll(scratch.textDocs, scratch.textScores);
+    search(text, 0, undefined);
     // Text matches come by document; the columns read slots, best in ascending order.
     const within =
       categoryCode >= 0 ? categoryTest(listing.fields.get('category')!, categoryCode) : undefined;
@@ -171,7 +178,6 @@ export function executeListing(
   // Facets, and the row-level ones of few values counted in the pass over rows below: a tile
   // gathers their targets as bits from its rows that count (mask 0 for every facet, or the facet's
   // own bit alone), then counts each bit once.
-  const variantGrain = listing.data.grain === 'variant';
   const presentContext = {
     shared: listing.shared,
     locale: request.locale,
@@ -373,36 +379,9 @@ export function executeListing(
   const start = (request.page - 1) * request.perPage;
   const ranking = request.countOnly || start >= REACHABLE_HITS ? undefined : index.topK;
   ranking?.reset(Math.min(start + request.perPage, REACHABLE_HITS));
-  const total = rank(listing, candidates, request, channel, view, text !== undefined, ranking);
+  const total = rank(listing, candidates, request, channel, view, search !== undefined, ranking);
   const reachable = Math.min(total, REACHABLE_HITS);
-
-  const hits: ListingHit[] = [];
-  const hitDocs: number[] = [];
-  if (ranking && start < reachable) {
-    const ranked = ranking.drain(index.pageDocs, index.pageScores);
-    const end = Math.min(start + request.perPage, reachable, ranked);
-    const rowClauses = clauses.filter((clause) => clause.level === 'row');
-    const namesVariant = variantGrain || clauses.some((clause) => clause.picksVariant);
-    const fieldContext = { locale: request.locale, channel, time: request.time };
-    for (let rankAt = start; rankAt < end; rankAt++) {
-      // Tiles were ranked by catalog numbers (documents, or rows in catalog order) so ties keep catalog order.
-      const id = index.pageDocs[rankAt]!;
-      const row0 = variantGrain ? listing.rowOfCatalogRow(id) : -1;
-      const slot = variantGrain ? rowDoc[row0]! : listing.slotOfDoc[id]!;
-      const doc = listing.docOfSlot[slot]!;
-      const row = variantGrain
-        ? row0
-        : shownRow(slot, rowClauses, channel, view.price, listing.rowStart, rowDoc);
-      const hit: ListingHit = {
-        entity: `${type.type}:${stringAt(type.ids, doc)}`,
-        fields: hitFields(type, doc, row, fieldContext),
-        score: index.pageScores[rankAt]!,
-      };
-      if (namesVariant) hit.variant = stringAt(listing.data.rowIds, row);
-      hits.push(hit);
-      hitDocs.push(doc);
-    }
-  }
+  const page = pageHits(index, type, request, { channel, view, clauses }, ranking, reachable);
 
   const facets: Facet[] = [];
   for (const input of inputs) {
@@ -410,7 +389,107 @@ export function executeListing(
     if (facet) facets.push(facet);
   }
 
-  return { total, reachable, hits, docs: hitDocs, facets, currency: channel.columns.currency, clauses };
+  return { total, reachable, ...page, facets, currency: channel.columns.currency, clauses };
+}
+
+/** What a listing reads its request in: the channel, its offers at the request's time, the filters. */
+interface ListingContext {
+  channel: LoadedChannel;
+  view: OfferView;
+  clauses: readonly Clause[];
+}
+
+/**
+ * A text listing whose page does not need every match (no filter, no counted facet, relevance,
+ * tiles that are documents): the text search ranks by the listing's relevance as it goes, only as
+ * deep as the page, with the page's floor (see ListedRelevance); what executeListing would list,
+ * counted alike: matches sold in the channel (and within the category).
+ */
+function rankedTextListing(
+  index: EngineIndex,
+  type: TypeIndex,
+  request: ListingRequest,
+  context: ListingContext & { categoryCode: number },
+  search: TextSearch,
+): ListingResult {
+  const listing = type.listing;
+  const { channel, categoryCode } = context;
+  const start = (request.page - 1) * request.perPage;
+  const top = request.countOnly || start >= REACHABLE_HITS ? undefined : index.topK;
+  const depth = Math.min(start + request.perPage, REACHABLE_HITS);
+  // The documents that count: sold in the channel, and within the category when there is one.
+  const within = categoryCode > 0 ? listing.categoryDocs(categoryCode) : undefined;
+  let counts = channel.sellsAll ? undefined : channel.soldByDoc;
+  if (within) {
+    counts = listing.scratch.docCounts;
+    for (let i = 0; i < within.length; i++) {
+      const slot = within[i]!;
+      counts[listing.docOfSlot[slot]!] = channel.docSold[slot]!;
+    }
+  }
+  const ranking =
+    top && new ListedRelevance(top, counts, listing.slotOfDoc, listing.signals.at(request.time));
+  let total: number;
+  try {
+    total = search(ranking, depth, counts);
+  } finally {
+    if (within) for (let i = 0; i < within.length; i++) counts![listing.docOfSlot[within[i]!]!] = 0;
+  }
+  const reachable = Math.min(total, REACHABLE_HITS);
+  const page = pageHits(index, type, request, context, top, reachable);
+  return {
+    total,
+    reachable,
+    ...page,
+    facets: (request.facets ?? []).map(deferredFacet),
+    currency: channel.columns.currency,
+    clauses: context.clauses,
+  };
+}
+
+/**
+ * The page's hits from `ranking`, which holds the best tiles down to the page's last (none
+ * without a ranking), and per hit its document.
+ */
+function pageHits(
+  index: EngineIndex,
+  type: TypeIndex,
+  request: ListingRequest,
+  { channel, view, clauses }: ListingContext,
+  ranking: TopK | undefined,
+  reachable: number,
+): { hits: ListingHit[]; docs: number[] } {
+  const hits: ListingHit[] = [];
+  const docs: number[] = [];
+  const start = (request.page - 1) * request.perPage;
+  if (ranking === undefined || start >= reachable) return { hits, docs };
+  const listing = type.listing;
+  const { rowDoc } = listing;
+  const variantGrain = listing.data.grain === 'variant';
+  const ranked = ranking.drain(index.pageDocs, index.pageScores);
+  const end = Math.min(start + request.perPage, reachable, ranked);
+  const rowClauses = clauses.filter((clause) => clause.level === 'row');
+  const namesVariant = variantGrain || clauses.some((clause) => clause.picksVariant);
+  const fieldContext = { locale: request.locale, channel, time: request.time };
+  for (let rankAt = start; rankAt < end; rankAt++) {
+    // Tiles were ranked by catalog numbers (documents, or rows in catalog order) so ties keep catalog order.
+    const id = index.pageDocs[rankAt]!;
+    const row0 = variantGrain ? listing.rowOfCatalogRow(id) : -1;
+    const slot = variantGrain ? rowDoc[row0]! : listing.slotOfDoc[id]!;
+    const doc = listing.docOfSlot[slot]!;
+    const row = variantGrain
+      ? row0
+      : shownRow(slot, rowClauses, channel, view.price, listing.rowStart, rowDoc);
+    const hit: ListingHit = {
+      entity: `${type.type}:${stringAt(type.ids, doc)}`,
+      fields: hitFields(type, doc, row, fieldContext),
+      score: index.pageScores[rankAt]!,
+    };
+    if (namesVariant) hit.variant = stringAt(listing.data.rowIds, row);
+    hits.push(hit);
+    docs.push(doc);
+  }
+  return { hits, docs };
 }
 
 function categoryTest(

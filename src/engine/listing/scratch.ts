@@ -28,6 +28,8 @@ export class ListingScratch {
   /** Text matches moved to slots: a set bit per slot and its score, read back in slot order. */
   readonly slotBits: Uint32Array;
   readonly slotScores: Float64Array;
+  /** Per document (catalog numbering), 1 when a text match counts; 0 again after each search. */
+  readonly docCounts: Uint8Array;
   /** Per-facet "last tile seen" stamps, by field and dictionary size. */
   private readonly stamps = new Map<string, Int32Array>();
   private generation = 1;
@@ -47,6 +49,7 @@ export class ListingScratch {
     this.textScores = new Float64Array(documents);
     this.slotBits = new Uint32Array((documents + 31) >>> 5);
     this.slotScores = new Float64Array(documents);
+    this.docCounts = new Uint8Array(documents);
   }
 
   /** `order` with room for `size` entries. */

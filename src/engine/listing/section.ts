@@ -3,7 +3,8 @@ import type { EngineIndex, TypeIndex } from '../engine-index.js';
 import { appliedFilters } from '../facets/applied.js';
 import type { FacetSpec } from '../facets/spec.js';
 import type { SortSpec } from '../sort/keys.js';
-import { executeListing, type ListingHit, type TextMatches } from './listing.js';
+import { executeListing, type ListingHit } from './listing.js';
+import type { TextSearch } from './relevance.js';
 
 /**
  * What a search asks of the listed section besides its text and page: the members EngineQuery
@@ -67,21 +68,6 @@ export interface ListedSection {
   extras: ListingExtras;
 }
 
-/** Collects a text search's matches in document order, with their scores, for the listing to take over. */
-export class MatchCollector {
-  count = 0;
-
-  constructor(
-    readonly docs: Uint32Array,
-    readonly scores: Float64Array,
-  ) {}
-
-  offer(doc: number, score: number): void {
-    this.docs[this.count] = doc;
-    this.scores[this.count++] = score;
-  }
-}
-
 /** The type a search lists: the one asked for, else `product`, else the first with documents. */
 export function listedType(index: EngineIndex, options: ListingOptions): TypeIndex | undefined {
   const types = index.types.filter((type) => type.documents > 0);
@@ -89,22 +75,13 @@ export function listedType(index: EngineIndex, options: ListingOptions): TypeInd
   return types.find((type) => type.type === wanted) ?? (options.listed ? undefined : types[0]);
 }
 
-/**
- * Lists `type`: `match` (absent when the query has no words) hands the text matches to a collector.
- */
+/** Lists `type`: `match` (absent when the query has no words) runs the text search (see TextSearch). */
 export function listSection(
   index: EngineIndex,
   type: TypeIndex,
   query: ListingOptions & { page: number; perPage: number; countOnly?: boolean },
-  match: ((collector: MatchCollector) => void) | undefined,
+  match: TextSearch | undefined,
 ): ListedSection {
-  let text: TextMatches | undefined;
-  if (match) {
-    const scratch = type.listing.scratch;
-    const collector = new MatchCollector(scratch.textDocs, scratch.textScores);
-    match(collector);
-    text = { docs: collector.docs, scores: collector.scores, count: collector.count };
-  }
   const result = executeListing(
     index,
     type,
@@ -121,7 +98,7 @@ export function listSection(
       ...(query.facets !== undefined ? { facets: query.facets } : {}),
       ...(query.sort !== undefined ? { sort: query.sort } : {}),
     },
-    text,
+    match,
   );
   const applied = appliedFilters(query.filters, result.clauses, {
     shared: type.listing.shared,
