@@ -427,8 +427,12 @@ function rankedTextListing(
       counts[listing.docOfSlot[slot]!] = channel.docSold[slot]!;
     }
   }
+  // Without signals and with every document counting, relevance is the text score: the top-k ranks alone.
+  const signals = listing.signals.at(request.time);
   const ranking =
-    top && new ListedRelevance(top, counts, listing.slotOfDoc, listing.signals.at(request.time));
+    top && (signals !== undefined || counts !== undefined)
+      ? new ListedRelevance(top, counts, listing.slotOfDoc, signals)
+      : top;
   let total: number;
   try {
     total = search(ranking, depth, counts);
@@ -476,7 +480,7 @@ function pageHits(
     const id = index.pageDocs[rankAt]!;
     const row0 = variantGrain ? listing.rowOfCatalogRow(id) : -1;
     const slot = variantGrain ? rowDoc[row0]! : listing.slotOfDoc[id]!;
-    const doc = listing.docOfSlot[slot]!;
+    const doc = variantGrain ? listing.docOfSlot[slot]! : id;
     const row = variantGrain
       ? row0
       : shownRow(slot, rowClauses, channel, view.price, listing.rowStart, rowDoc);
