@@ -17,6 +17,80 @@ function parse<T>(text: string): T | undefined {
   return text === '' ? undefined : (JSON.parse(text) as T);
 }
 
+/** What a result field reads, as a number: each hit's fields are read by a switch over these. */
+enum Read {
+  Title,
+  Url,
+  Description,
+  Image,
+  Images,
+  Brand,
+  Categories,
+  Price,
+  SalePrice,
+  Currency,
+  Availability,
+  Stock,
+  DeliveryDays,
+  Rating,
+  Attribute,
+  Signal,
+  Nothing,
+}
+
+const READS: Readonly<Record<string, Read>> = {
+  title: Read.Title,
+  url: Read.Url,
+  description: Read.Description,
+  image: Read.Image,
+  images: Read.Images,
+  brand: Read.Brand,
+  categories: Read.Categories,
+  price: Read.Price,
+  sale_price: Read.SalePrice,
+  currency: Read.Currency,
+  availability: Read.Availability,
+  stock: Read.Stock,
+  delivery_days: Read.DeliveryDays,
+  rating: Read.Rating,
+};
+
+/** A type's result fields read once: per field its name, what it reads, and an attribute's or signal's code. */
+interface FieldPlan {
+  readonly names: readonly string[];
+  readonly reads: readonly Read[];
+  readonly codes: readonly string[];
+}
+
+const plans = new WeakMap<readonly string[], FieldPlan>();
+
+function planOf(resultFields: readonly string[]): FieldPlan {
+  let plan = plans.get(resultFields);
+  if (plan !== undefined) return plan;
+  const reads: Read[] = [];
+  const codes: string[] = [];
+  for (const field of resultFields) {
+    const read = Object.hasOwn(READS, field)
+      ? READS[field]!
+      : field.startsWith('attributes.')
+        ? Read.Attribute
+        : field.startsWith('signals.')
+          ? Read.Signal
+          : Read.Nothing;
+    reads.push(read);
+    codes.push(
+      read === Read.Attribute
+        ? field.slice('attributes.'.length)
+        : read === Read.Signal
+          ? field.slice('signals.'.length)
+          : '',
+    );
+  }
+  plan = { names: [...resultFields], reads, codes };
+  plans.set(resultFields, plan);
+  return plan;
+}
+
 /**
  * The result fields of a document as a hit shows it: texts in the request's locale (falling back
  * along its tag, then to the catalog's source locale), the offer of `row` in the request's channel
@@ -40,78 +114,81 @@ export function hitFields(
   const variantTile = listing.data.grain === 'variant';
   const { locale } = context;
   const { columns, offers } = context.channel;
-  // Written without closures: a hit's fields are read for every hit of every page.
+  // Written without closures or string comparisons: a hit's fields are read for every hit of every page.
   const fields: Record<string, unknown> = {};
   const price = columns.price[row]!;
   const saleValid = offers.saleValid(row, context.time);
-  for (const field of listing.data.resultFields ?? DEFAULT_RESULT_FIELDS) {
-    switch (field) {
-      case 'title':
-        set(fields, field, localText(shared, (variantTile ? own?.title : undefined) ?? stored.title, locale));
+  const { names, reads, codes } = planOf(listing.data.resultFields ?? DEFAULT_RESULT_FIELDS);
+  for (let f = 0; f < reads.length; f++) {
+    const name = names[f]!;
+    switch (reads[f]) {
+      case Read.Title:
+        set(
+          fields,
+          name,
+          shared.text(((variantTile ? own?.title : undefined) ?? stored.title) as Text, locale),
+        );
         break;
-      case 'url':
-        set(fields, field, localText(shared, own?.url ?? stored.url, locale));
+      case Read.Url:
+        set(fields, name, shared.text((own?.url ?? stored.url) as Text, locale));
         break;
-      case 'description':
-        set(fields, field, localText(shared, stored.description, locale));
+      case Read.Description:
+        set(fields, name, shared.text(stored.description as Text, locale));
         break;
-      case 'image':
-        set(fields, field, own?.image ?? stored.image);
+      case Read.Image:
+        set(fields, name, own?.image ?? stored.image);
         break;
-      case 'images':
-        set(fields, field, own?.images ?? stored.images);
+      case Read.Images:
+        set(fields, name, own?.images ?? stored.images);
         break;
-      case 'brand':
-        set(fields, field, stored.brand);
+      case Read.Brand:
+        set(fields, name, stored.brand);
         break;
-      case 'categories':
-        set(fields, field, stored.categories);
+      case Read.Categories:
+        set(fields, name, stored.categories);
         break;
-      case 'price':
-        if (!Number.isNaN(price)) set(fields, field, price);
+      case Read.Price:
+        if (!Number.isNaN(price)) set(fields, name, price);
         break;
-      case 'sale_price':
-        if (saleValid) set(fields, field, columns.salePrice[row]);
+      case Read.SalePrice:
+        if (saleValid) set(fields, name, columns.salePrice[row]);
         break;
-      case 'currency': {
+      case Read.Currency: {
         if (Number.isNaN(price) && !saleValid) break;
         const code = columns.currencyCodes[row]!;
-        set(fields, field, code > 0 ? columns.currencies[code - 1] : columns.currency);
+        set(fields, name, code > 0 ? columns.currencies[code - 1] : columns.currency);
         break;
       }
-      case 'availability': {
+      case Read.Availability: {
         const code = columns.availability[row]!;
-        if (code > 0) set(fields, field, AVAILABILITIES[code - 1]);
+        if (code > 0) set(fields, name, AVAILABILITIES[code - 1]);
         break;
       }
-      case 'stock':
-        if (!Number.isNaN(columns.stock[row]!)) set(fields, field, columns.stock[row]);
+      case Read.Stock:
+        if (!Number.isNaN(columns.stock[row]!)) set(fields, name, columns.stock[row]);
         break;
-      case 'delivery_days':
+      case Read.DeliveryDays:
         if (columns.deliveryMax[row] !== NO_DAYS)
-          set(fields, field, { min: columns.deliveryMin[row], max: columns.deliveryMax[row] });
+          set(fields, name, { min: columns.deliveryMin[row], max: columns.deliveryMax[row] });
         break;
-      case 'rating':
-        set(fields, field, stored.signals?.rating);
+      case Read.Rating:
+        set(fields, name, stored.signals?.rating);
         break;
-      default:
-        if (field.startsWith('attributes.')) {
-          const code = field.slice('attributes.'.length);
-          const value = own?.attributes?.[code] ?? stored.attributes?.[code];
-          const options = shared.attributes.get(code)?.options;
-          nest(fields, 'attributes', code, attributeShown(shared, options, value, locale));
-        } else if (field.startsWith('signals.')) {
-          const code = field.slice('signals.'.length);
-          nest(fields, 'signals', code, stored.signals?.[code]);
-        }
+      case Read.Attribute: {
+        const code = codes[f]!;
+        const value = own?.attributes?.[code] ?? stored.attributes?.[code];
+        nest(fields, 'attributes', code, attributeShown(shared, code, value, locale));
+        break;
+      }
+      case Read.Signal:
+        nest(fields, 'signals', codes[f]!, stored.signals?.[codes[f]!]);
+        break;
     }
   }
   return fields;
 }
 
-function localText(shared: SharedView, value: unknown, locale: string | undefined): string | undefined {
-  return shared.text(value as LocalizedText | undefined, locale);
-}
+type Text = LocalizedText | undefined;
 
 function set(fields: Record<string, unknown>, name: string, value: unknown): void {
   if (value !== undefined) fields[name] = value;
@@ -128,25 +205,11 @@ function nest(fields: Record<string, unknown>, name: string, code: string, value
 /** An option's label in the locale (several values: each); other values as the catalog writes them. */
 function attributeShown(
   shared: SharedView,
-  options: ReadonlyArray<{ value: string; label?: unknown }> | undefined,
+  code: string,
   value: unknown,
   locale: string | undefined,
 ): unknown {
-  if (value === undefined || options === undefined) return value;
-  if (!Array.isArray(value)) return optionLabel(shared, options, value, locale);
-  return value.map((one) => optionLabel(shared, options, one, locale));
-}
-
-function optionLabel(
-  shared: SharedView,
-  options: ReadonlyArray<{ value: string; label?: unknown }>,
-  value: unknown,
-  locale: string | undefined,
-): unknown {
-  const wanted = String(value);
-  for (const option of options) {
-    if (option.value === wanted)
-      return option.label !== undefined ? (localText(shared, option.label, locale) ?? value) : value;
-  }
-  return value;
+  if (value === undefined) return value;
+  if (!Array.isArray(value)) return shared.optionLabel(code, value, locale);
+  return value.map((one) => shared.optionLabel(code, one, locale));
 }
