@@ -8,7 +8,7 @@ import type { SelectContext } from '../filter/evaluate.js';
 import { stringAt } from '../index/string-table.js';
 import type { OfferView } from '../offers/view.js';
 import { REACHABLE_HITS, type TopK } from '../ranking/top-k.js';
-import { hitFields } from '../results/fields.js';
+import { hitFields, touchHitColumns } from '../results/fields.js';
 import { type SortSpec, sortReader } from '../sort/keys.js';
 import {
   buildClauses,
@@ -470,24 +470,37 @@ function pageHits(
   const listing = type.listing;
   const { rowDoc } = listing;
   const variantGrain = listing.data.grain === 'variant';
-  const ranked = ranking.drain(index.pageDocs, index.pageScores);
+  const { pageDocs, pageScores } = index;
+  const ranked = ranking.drain(pageDocs, pageScores);
   const end = Math.min(start + request.perPage, reachable, ranked);
   const rowClauses = clauses.filter((clause) => clause.level === 'row');
   const namesVariant = variantGrain || clauses.some((clause) => clause.picksVariant);
   const fieldContext = { locale: request.locale, channel, time: request.time };
-  for (let rankAt = start; rankAt < end; rankAt++) {
-    // Tiles were ranked by catalog numbers (documents, or rows in catalog order) so ties keep catalog order.
-    const id = index.pageDocs[rankAt]!;
-    const row0 = variantGrain ? listing.rowOfCatalogRow(id) : -1;
-    const slot = variantGrain ? rowDoc[row0]! : listing.slotOfDoc[id]!;
-    const doc = variantGrain ? listing.docOfSlot[slot]! : id;
-    const row = variantGrain
-      ? row0
-      : shownRow(slot, rowClauses, channel, view.price, listing.rowStart, rowDoc);
+  // Each step goes over every hit before the next, so that the hits' reads of scattered memory
+  // (slots, rows, their columns) are under way together rather than one hit after another.
+  // Tiles were ranked by catalog numbers (documents, or rows in catalog order) so ties keep catalog order.
+  const { pageDocs: hitDocs, pageRows: hitRows } = listing.scratch;
+  const count = Math.max(0, end - start);
+  for (let i = 0; i < count; i++) {
+    const id = pageDocs[start + i]!;
+    hitRows[i] = variantGrain ? listing.rowOfCatalogRow(id) : listing.slotOfDoc[id]!;
+  }
+  for (let i = 0; i < count; i++) {
+    const id = pageDocs[start + i]!;
+    if (variantGrain) hitDocs[i] = listing.docOfSlot[rowDoc[hitRows[i]!]!]!;
+    else {
+      hitDocs[i] = id;
+      hitRows[i] = shownRow(hitRows[i]!, rowClauses, channel, view.price, listing.rowStart, rowDoc);
+    }
+  }
+  listing.scratch.touched = touchHitColumns(type, hitDocs, hitRows, count, fieldContext);
+  for (let i = 0; i < count; i++) {
+    const doc = hitDocs[i]!;
+    const row = hitRows[i]!;
     const hit: ListingHit = {
       entity: `${type.type}:${stringAt(type.ids, doc)}`,
       fields: hitFields(type, doc, row, fieldContext),
-      score: index.pageScores[rankAt]!,
+      score: pageScores[start + i]!,
     };
     if (namesVariant) hit.variant = stringAt(listing.data.rowIds, row);
     hits.push(hit);
