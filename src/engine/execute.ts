@@ -133,17 +133,18 @@ function list(
           return text.counted;
         };
   const listed = listSection(index, type, query, match);
-  const hits: EngineHit[] = listed.section.hits.map((one, at) => {
-    const shown: EngineHit = { ...one };
-    if (query.explain && text?.scorer) {
+  // The listing's hits are its own, made for this answer: explanations go onto them.
+  const hits: EngineHit[] = listed.section.hits;
+  if (query.explain && text?.scorer) {
+    for (let at = 0; at < hits.length; at++) {
       const doc = listed.docs[at]!;
       positionAt(text.sources, doc);
-      shown.parts = text.scorer.explain(doc);
+      hits[at]!.parts = text.scorer.explain(doc);
     }
-    return shown;
-  });
+  }
   const trace: SectionTrace = text ? sectionTrace(slots, text) : browseTrace(type.documents);
-  return { section: { ...listed.section, hits, trace }, extras: listed.extras };
+  const { type: name, total, reachable, facets } = listed.section;
+  return { section: { type: name, total, reachable, hits, facets, trace }, extras: listed.extras };
 }
 
 function pageWindow(query: EngineQuery, reachable: number): { start: number; end: number } | undefined {
