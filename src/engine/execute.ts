@@ -4,12 +4,12 @@ import { languageOf } from './analysis/locale.js';
 import { NO_SYNONYMS, type Synonyms } from './analysis/synonyms.js';
 import type { EngineIndex, TypeIndex } from './engine-index.js';
 import { stringAt } from './index/string-table.js';
+import type { TextSearch } from './listing/relevance.js';
 import {
   type ListingExtras,
   type ListingOptions,
   listedType,
   listSection,
-  type MatchCollector,
   needsListing,
   sideQuery,
 } from './listing/section.js';
@@ -18,7 +18,7 @@ import { expandQuery, type Slot } from './match/expand.js';
 import { type LeaveOut, matchText, type TextMatch } from './match/text-match.js';
 import { type SectionTrace, sectionTrace } from './match/trace.js';
 import type { ScoreParts } from './ranking/parts.js';
-import { type Ranking, REACHABLE_HITS } from './ranking/top-k.js';
+import { REACHABLE_HITS } from './ranking/top-k.js';
 import { hitFields } from './results/fields.js';
 
 /** Text and page; the listed section's filters, facets, sort, channel and locale come from ListingOptions. */
@@ -136,29 +136,10 @@ export function executeSection(
 }
 
 /**
- * Offers every text match to a MatchCollector: its floor stays -Infinity, so no match is passed
- * over, and a reset (the walk starts over with words left out, or to fill a short list) empties it.
- */
-class CollectAll implements Ranking {
-  constructor(private readonly collector: MatchCollector) {}
-
-  reset(): void {
-    this.collector.count = 0;
-  }
-
-  offer(doc: number, score: number): void {
-    this.collector.offer(doc, score);
-  }
-
-  floor(): number {
-    return Number.NEGATIVE_INFINITY;
-  }
-}
-
-/**
- * The listed section: the text search (when the query has words) hands every match, scored, to
- * the listing, which filters, counts facets and ranks (listing/). Both number documents in
- * catalog order: the text postings' doc ids are the listing's documents (it maps them to slots).
+ * The listed section: the text search (when the query has words) hands its matches, scored, to
+ * the listing, which filters, counts facets and ranks (listing/): every match, or when the page
+ * needs no more, only those that can reach it. Both number documents in catalog order: the text
+ * postings' doc ids are the listing's documents (it maps them to slots).
  */
 function list(
   index: EngineIndex,
@@ -168,26 +149,30 @@ function list(
 ): { section: EngineSection; extras: ListingExtras } {
   let slots: Slot[] = [];
   let text: TextMatch | undefined;
-  const match =
+  const match: TextSearch | undefined =
     analyzed.words.length === 0
       ? undefined
-      : (collector: MatchCollector) => {
+      : (ranking, depth, counts) => {
           slots = expandSlots(index, type, analyzed, query);
-          const options = { leaveOut: query.leaveOut ?? 'none', fill: query.fill === true };
-          text = matchText(type, slots, options, new CollectAll(collector), 0, index.scratch);
+          const options = { leaveOut: query.leaveOut ?? 'none', fill: query.fill === true, counts };
+          text = matchText(type, slots, options, ranking, depth, index.scratch);
+          return text.counted;
         };
   const listed = listSection(index, type, query, match);
-  const hits: EngineHit[] = listed.section.hits.map((one, at) => {
-    const shown: EngineHit = { ...one };
-    if (query.explain && text?.scorer && one.pinned === undefined) {
+  // The listing's hits are its own, made for this answer: explanations go onto them.
+  const hits: EngineHit[] = listed.section.hits;
+  if (query.explain && text?.scorer) {
+    for (let at = 0; at < hits.length; at++) {
+      // A pin stands whatever the words: it has no text score to explain.
+      if (hits[at]!.pinned !== undefined) continue;
       const doc = listed.docs[at]!;
       positionAt(text.sources, doc);
-      shown.parts = text.scorer.explain(doc);
+      hits[at]!.parts = text.scorer.explain(doc);
     }
-    return shown;
-  });
+  }
   const trace: SectionTrace = text ? sectionTrace(slots, text) : browseTrace(type.documents);
-  return { section: { ...listed.section, hits, trace }, extras: listed.extras };
+  const { type: name, total, reachable, facets } = listed.section;
+  return { section: { type: name, total, reachable, hits, facets, trace }, extras: listed.extras };
 }
 
 function pageWindow(query: EngineQuery, reachable: number): { start: number; end: number } | undefined {

@@ -52,6 +52,13 @@ function shell(spec: FacetSpec): Facet {
   return facet;
 }
 
+/** A facet the page does not count (`deferred`): its shell, without values. */
+export function deferredFacet(spec: FacetSpec): Facet {
+  const facet = shell(spec);
+  facet.deferred = true;
+  return facet;
+}
+
 /** The facet as the answer shows it, or undefined when it has nothing to show. */
 export function presentFacet(
   input: FacetInput,
@@ -59,11 +66,8 @@ export function presentFacet(
   context: PresentContext,
 ): Facet | undefined {
   const { spec, access } = input;
+  if (spec.deferred) return deferredFacet(spec);
   const facet = shell(spec);
-  if (spec.deferred) {
-    facet.deferred = true;
-    return facet;
-  }
   if (access === undefined) return undefined;
   switch (spec.kind) {
     case 'range':

@@ -2,13 +2,13 @@ import type { Facet } from '../../contracts/search.js';
 import type { EngineIndex, TypeIndex } from '../engine-index.js';
 import type { Candidates } from '../facets/count.js';
 import { jointEligible, targetBitsOf, targetCount } from '../facets/joint.js';
-import { codeMapFor, type FacetInput, presentFacet } from '../facets/present.js';
+import { codeMapFor, deferredFacet, type FacetInput, presentFacet } from '../facets/present.js';
 import type { FacetSpec } from '../facets/spec.js';
 import type { SelectContext } from '../filter/evaluate.js';
 import { stringAt } from '../index/string-table.js';
 import type { OfferView } from '../offers/view.js';
 import { REACHABLE_HITS, type TopK } from '../ranking/top-k.js';
-import { hitFields } from '../results/fields.js';
+import { hitFields, touchHitColumns } from '../results/fields.js';
 import { type SortSpec, sortReader } from '../sort/keys.js';
 import {
   buildClauses,
@@ -27,6 +27,7 @@ import {
   standingPins,
   weighCandidates,
 } from './merchandise.js';
+import { CollectAll, ListedRelevance, type TextSearch } from './relevance.js';
 import type { ListingScratch } from './scratch.js';
 import type { LoadedChannel, StructuredIndex } from './structured-index.js';
 
@@ -58,14 +59,7 @@ export interface ListingRequest {
   /** Default: relevance. */
   sort?: SortSpec;
   /** Hides, pins and weights of the release's rules. */
-  merchandising?: Merchandising;
-}
-
-/** A text search's matches: ascending documents and their text scores. */
-export interface TextMatches {
-  docs: Uint32Array;
-  scores: Float64Array;
-  count: number;
+  merchandising?: Merchandising | undefined;
 }
 
 export interface ListingHit {
@@ -97,7 +91,7 @@ export interface ListingResult {
 /**
  * Lists one type: candidates (text matches, the category's documents, or every document), the
  * filters, facets counted under every filter but their own, a ranking by relevance or a sort,
- * and the page's hits.
+ * and the page's hits. `search` runs the text search (absent when the query has no words).
  *
  * Each filter has a bit. A pass over the candidate documents marks the document-level filters
  * each fails and keeps those failing one at most; a pass over their rows sold in the channel adds
@@ -109,7 +103,7 @@ export function executeListing(
   index: EngineIndex,
   type: TypeIndex,
   request: ListingRequest,
-  text: TextMatches | undefined,
+  search: TextSearch | undefined,
 ): ListingResult {
   const listing = type.listing;
   const channel = listing.channel(request.channel);
@@ -137,18 +131,35 @@ export function executeListing(
       : clauses.filter(
           (clause) => clause.constraint !== undefined && hideConstraints.includes(clause.constraint),
         );
-  const scratch = listing.scratch;
-  const { excluded } = scratch;
   const hidden = merchandising.hidden ?? [];
-  for (const doc of hidden) if (doc < listing.documents) excluded[listing.slotOfDoc[doc]!] = 1;
+  const scratch = listing.scratch;
   const { docs, docMasks, docScores, docFull, docSingles, rowMask } = scratch;
   const { rowStart, rowDoc } = listing;
+  const categoryCode = request.category === undefined ? -1 : listing.categoryCode(request.category);
+  const variantGrain = listing.data.grain === 'variant';
+  if (
+    search &&
+    categoryCode !== 0 &&
+    clauses.length === 0 &&
+    !variantGrain &&
+    (request.facets ?? []).every((spec) => spec.deferred) &&
+    (request.sort === undefined || sortReader(request.sort, listing, channel, view) === undefined) &&
+    hidden.length === 0 &&
+    (merchandising.pins?.length ?? 0) === 0 &&
+    (merchandising.weights?.length ?? 0) === 0
+  ) {
+    return rankedTextListing(index, type, request, { channel, view, clauses, categoryCode }, search);
+  }
+
+  const { excluded } = scratch;
+  for (const doc of hidden) if (doc < listing.documents) excluded[listing.slotOfDoc[doc]!] = 1;
+  const within = categoryWithin(listing, categoryCode);
 
   // Candidates.
   let count = 0;
-  const categoryCode = request.category === undefined ? -1 : listing.categoryCode(request.category);
-  const within = categoryWithin(listing, categoryCode);
-  if (text) {
+  if (search) {
+    const text = new CollectAll(scratch.textDocs, scratch.textScores);
+    search(text, 0, undefined);
     // Text matches come by document; the columns read slots, best in ascending order.
     const { slotBits, slotScores } = scratch;
     const { slotOfDoc } = listing;
@@ -212,7 +223,6 @@ export function executeListing(
   // Facets, and the row-level ones of few values counted in the pass over rows below: a tile
   // gathers their targets as bits from its rows that count (mask 0 for every facet, or the facet's
   // own bit alone), then counts each bit once.
-  const variantGrain = listing.data.grain === 'variant';
   const presentContext = {
     shared: listing.shared,
     locale: request.locale,
@@ -410,10 +420,11 @@ export function executeListing(
     unionOf: (access) => listing.docUnionMask(access, sold),
   };
 
-  // Ranking. Boosts and buries weigh the candidates; pins that stand are passed over, then placed.
+  // Ranking.
   const start = (request.page - 1) * request.perPage;
   const ranking = request.countOnly || start >= REACHABLE_HITS ? undefined : index.topK;
   ranking?.reset(Math.min(start + request.perPage, REACHABLE_HITS));
+  // Boosts and buries weigh the candidates; pins that stand are passed over, then placed.
   const factors = weighCandidates(
     merchandising.weights ?? [],
     context,
@@ -438,52 +449,14 @@ export function executeListing(
     request,
     channel,
     view,
-    text !== undefined,
+    search !== undefined,
     ranking,
     pinned,
     factors,
   );
   for (const pin of pins) scratch.pinned[pin.slot] = 0;
   const reachable = Math.min(total, REACHABLE_HITS);
-
-  const hits: ListingHit[] = [];
-  const hitDocs: number[] = [];
-  if (ranking) {
-    const ranked = Math.min(ranking.drain(index.pageDocs, index.pageScores), reachable);
-    const rowClauses = clauses.filter((clause) => clause.level === 'row');
-    const namesVariant = variantGrain || clauses.some((clause) => clause.picksVariant);
-    const fieldContext = { locale: request.locale, channel, time: request.time };
-    const entries = pageEntries(pins, ranked, start, start + request.perPage);
-    entries.forEach((entry, at) => {
-      let slot: number;
-      let row: number;
-      let score = 0;
-      if (entry.pin === undefined) {
-        // Tiles were ranked by catalog numbers (documents, or rows in catalog order) so ties keep catalog order.
-        const id = index.pageDocs[entry.rank]!;
-        const row0 = variantGrain ? listing.rowOfCatalogRow(id) : -1;
-        slot = variantGrain ? rowDoc[row0]! : listing.slotOfDoc[id]!;
-        row = variantGrain ? row0 : shownRow(slot, rowClauses, channel, view.price, listing.rowStart, rowDoc);
-        score = index.pageScores[entry.rank]!;
-      } else {
-        slot = entry.pin.slot;
-        row = shownRow(slot, rowClauses, channel, view.price, listing.rowStart, rowDoc);
-      }
-      const doc = listing.docOfSlot[slot]!;
-      const hit: ListingHit = {
-        entity: `${type.type}:${stringAt(type.ids, doc)}`,
-        fields: hitFields(type, doc, row, fieldContext),
-        score,
-      };
-      if (namesVariant) hit.variant = stringAt(listing.data.rowIds, row);
-      if (entry.pin !== undefined) {
-        hit.pinned = start + at + 1;
-        if (entry.pin.campaign !== undefined) hit.sponsored = { campaign: entry.pin.campaign };
-      } else if (factors !== undefined && factors[slot] !== 1) hit.factor = factors[slot]!;
-      hits.push(hit);
-      hitDocs.push(doc);
-    });
-  }
+  const page = pageHits(index, type, request, { channel, view, clauses }, ranking, reachable, pins, factors);
 
   const facets: Facet[] = [];
   for (const input of inputs) {
@@ -491,7 +464,143 @@ export function executeListing(
     if (facet) facets.push(facet);
   }
 
-  return { total, reachable, hits, docs: hitDocs, facets, currency: channel.columns.currency, clauses };
+  return { total, reachable, ...page, facets, currency: channel.columns.currency, clauses };
+}
+
+/** What a listing reads its request in: the channel, its offers at the request's time, the filters. */
+interface ListingContext {
+  channel: LoadedChannel;
+  view: OfferView;
+  clauses: readonly Clause[];
+}
+
+/**
+ * A text listing whose page does not need every match (no filter, no counted facet, relevance,
+ * tiles that are documents): the text search ranks by the listing's relevance as it goes, only as
+ * deep as the page, with the page's floor (see ListedRelevance); what executeListing would list,
+ * counted alike: matches sold in the channel (and within the category).
+ */
+function rankedTextListing(
+  index: EngineIndex,
+  type: TypeIndex,
+  request: ListingRequest,
+  context: ListingContext & { categoryCode: number },
+  search: TextSearch,
+): ListingResult {
+  const listing = type.listing;
+  const { channel, categoryCode } = context;
+  const start = (request.page - 1) * request.perPage;
+  const top = request.countOnly || start >= REACHABLE_HITS ? undefined : index.topK;
+  const depth = Math.min(start + request.perPage, REACHABLE_HITS);
+  // The documents that count: sold in the channel, and within the category when there is one.
+  const within = categoryCode > 0 ? listing.categoryDocs(categoryCode) : undefined;
+  let counts = channel.sellsAll ? undefined : channel.soldByDoc;
+  if (within) {
+    counts = listing.scratch.docCounts;
+    for (let i = 0; i < within.length; i++) {
+      const slot = within[i]!;
+      counts[listing.docOfSlot[slot]!] = channel.docSold[slot]!;
+    }
+  }
+  // Without signals and with every document counting, relevance is the text score: the top-k ranks alone.
+  const signals = listing.signals.at(request.time);
+  const ranking =
+    top && (signals !== undefined || counts !== undefined)
+      ? new ListedRelevance(top, counts, listing.slotOfDoc, signals)
+      : top;
+  let total: number;
+  try {
+    total = search(ranking, depth, counts);
+  } finally {
+    if (within) for (let i = 0; i < within.length; i++) counts![listing.docOfSlot[within[i]!]!] = 0;
+  }
+  const reachable = Math.min(total, REACHABLE_HITS);
+  const page = pageHits(index, type, request, context, top, reachable);
+  return {
+    total,
+    reachable,
+    ...page,
+    facets: (request.facets ?? []).map(deferredFacet),
+    currency: channel.columns.currency,
+    clauses: context.clauses,
+  };
+}
+
+/**
+ * The page's hits from `ranking`, which holds the best tiles down to the page's last (none
+ * without a ranking), and per hit its document.
+ */
+function pageHits(
+  index: EngineIndex,
+  type: TypeIndex,
+  request: ListingRequest,
+  { channel, view, clauses }: ListingContext,
+  ranking: TopK | undefined,
+  reachable: number,
+  pins: readonly StandingPin[] = [],
+  factors: Float64Array | undefined = undefined,
+): { hits: ListingHit[]; docs: number[] } {
+  const hits: ListingHit[] = [];
+  const docs: number[] = [];
+  const start = (request.page - 1) * request.perPage;
+  if (ranking === undefined || (start >= reachable && pins.length === 0)) return { hits, docs };
+  const listing = type.listing;
+  const { rowDoc } = listing;
+  const variantGrain = listing.data.grain === 'variant';
+  const { pageDocs, pageScores } = index;
+  const ranked = Math.min(ranking.drain(pageDocs, pageScores), reachable);
+  // Pins stand at their positions among the ranked tiles (see pageEntries).
+  const entries = pins.length === 0 ? undefined : pageEntries(pins, ranked, start, start + request.perPage);
+  const end = entries === undefined ? Math.min(start + request.perPage, ranked) : start + entries.length;
+  const rowClauses = clauses.filter((clause) => clause.level === 'row');
+  const namesVariant = variantGrain || clauses.some((clause) => clause.picksVariant);
+  const fieldContext = { locale: request.locale, channel, time: request.time };
+  // Each step goes over every hit before the next, so that the hits' reads of scattered memory
+  // (slots, rows, their columns) are under way together rather than one hit after another.
+  // Tiles were ranked by catalog numbers (documents, or rows in catalog order) so ties keep catalog order.
+  const { pageDocs: hitDocs, pageRows: hitRows } = listing.scratch;
+  const count = Math.max(0, end - start);
+  // The rank of the i-th tile of the page, or -1 for a pin (its slot is in hitRows already).
+  const rankAt = (i: number) => (entries === undefined ? start + i : (entries[i]!.rank ?? -1));
+  for (let i = 0; i < count; i++) {
+    const at = rankAt(i);
+    if (at < 0) hitRows[i] = entries![i]!.pin!.slot;
+    else {
+      const id = pageDocs[at]!;
+      hitRows[i] = variantGrain ? listing.rowOfCatalogRow(id) : listing.slotOfDoc[id]!;
+    }
+  }
+  for (let i = 0; i < count; i++) {
+    const at = rankAt(i);
+    if (variantGrain && at >= 0) hitDocs[i] = listing.docOfSlot[rowDoc[hitRows[i]!]!]!;
+    else {
+      hitDocs[i] = at >= 0 ? pageDocs[at]! : listing.docOfSlot[hitRows[i]!]!;
+      hitRows[i] = shownRow(hitRows[i]!, rowClauses, channel, view.price, listing.rowStart, rowDoc);
+    }
+  }
+  listing.scratch.touched = touchHitColumns(type, hitDocs, hitRows, count, fieldContext);
+  for (let i = 0; i < count; i++) {
+    const doc = hitDocs[i]!;
+    const row = hitRows[i]!;
+    const at = rankAt(i);
+    const hit: ListingHit = {
+      entity: `${type.type}:${stringAt(type.ids, doc)}`,
+      fields: hitFields(type, doc, row, fieldContext),
+      score: at >= 0 ? pageScores[at]! : 0,
+    };
+    if (namesVariant) hit.variant = stringAt(listing.data.rowIds, row);
+    const pin = entries?.[i]!.pin;
+    if (pin !== undefined) {
+      hit.pinned = start + i + 1;
+      if (pin.campaign !== undefined) hit.sponsored = { campaign: pin.campaign };
+    } else if (factors !== undefined) {
+      const slot = listing.slotOfDoc[doc]!;
+      if (factors[slot] !== 1) hit.factor = factors[slot]!;
+    }
+    hits.push(hit);
+    docs.push(doc);
+  }
+  return { hits, docs };
 }
 
 /** The test of a slot lying within the listed category; undefined without a category. */

@@ -1,3 +1,5 @@
+import { REACHABLE_HITS } from '../ranking/top-k.js';
+
 /**
  * Arrays a listing reuses from one search to the next, sized to the type's documents and rows, so
  * a search allocates nothing per candidate. Searches run one at a time (they are synchronous).
@@ -28,6 +30,13 @@ export class ListingScratch {
   /** Text matches moved to slots: a set bit per slot and its score, read back in slot order. */
   readonly slotBits: Uint32Array;
   readonly slotScores: Float64Array;
+  /** The page's hits: their documents (catalog numbering) and the rows they show. */
+  readonly pageDocs = new Uint32Array(REACHABLE_HITS);
+  readonly pageRows = new Uint32Array(REACHABLE_HITS);
+  /** What reading the hits' columns ahead of time summed to (see touchHitColumns). */
+  touched = 0;
+  /** Per document (catalog numbering), 1 when a text match counts; 0 again after each search. */
+  readonly docCounts: Uint8Array;
   /** Per slot: hidden by a rule (flagged while candidates are gathered). */
   readonly excluded: Uint8Array;
   /** Per slot: a pin stands for it, so the ranking passes it over (flagged while ranking). */
@@ -55,6 +64,7 @@ export class ListingScratch {
     this.textScores = new Float64Array(documents);
     this.slotBits = new Uint32Array((documents + 31) >>> 5);
     this.slotScores = new Float64Array(documents);
+    this.docCounts = new Uint8Array(documents);
     this.excluded = new Uint8Array(documents);
     this.pinned = new Uint8Array(documents);
     this.docFactors = new Float64Array(documents);

@@ -4,8 +4,9 @@ import { appliedFilters } from '../facets/applied.js';
 import type { FacetSpec } from '../facets/spec.js';
 import { documentOfId } from '../index/id-lookup.js';
 import type { SortSpec } from '../sort/keys.js';
-import { executeListing, type ListingHit, type TextMatches } from './listing.js';
+import { executeListing, type ListingHit } from './listing.js';
 import type { Merchandising } from './merchandise.js';
+import type { TextSearch } from './relevance.js';
 
 /**
  * What a search asks of the listed section besides its text and page: the members EngineQuery
@@ -95,21 +96,6 @@ export interface ListedSection {
   extras: ListingExtras;
 }
 
-/** Collects a text search's matches in document order, with their scores, for the listing to take over. */
-export class MatchCollector {
-  count = 0;
-
-  constructor(
-    readonly docs: Uint32Array,
-    readonly scores: Float64Array,
-  ) {}
-
-  offer(doc: number, score: number): void {
-    this.docs[this.count] = doc;
-    this.scores[this.count++] = score;
-  }
-}
-
 /** The type a search lists: the one asked for, else `product`, else the first with documents. */
 export function listedType(index: EngineIndex, options: ListingOptions): TypeIndex | undefined {
   const types = index.types.filter((type) => type.documents > 0);
@@ -117,22 +103,13 @@ export function listedType(index: EngineIndex, options: ListingOptions): TypeInd
   return types.find((type) => type.type === wanted) ?? (options.listed ? undefined : types[0]);
 }
 
-/**
- * Lists `type`: `match` (absent when the query has no words) hands the text matches to a collector.
- */
+/** Lists `type`: `match` (absent when the query has no words) runs the text search (see TextSearch). */
 export function listSection(
   index: EngineIndex,
   type: TypeIndex,
   query: ListingOptions & { page: number; perPage: number; countOnly?: boolean },
-  match: ((collector: MatchCollector) => void) | undefined,
+  match: TextSearch | undefined,
 ): ListedSection {
-  let text: TextMatches | undefined;
-  if (match) {
-    const scratch = type.listing.scratch;
-    const collector = new MatchCollector(scratch.textDocs, scratch.textScores);
-    match(collector);
-    text = { docs: collector.docs, scores: collector.scores, count: collector.count };
-  }
   const result = executeListing(
     index,
     type,
@@ -141,16 +118,17 @@ export function listSection(
       perPage: query.perPage,
       countOnly: query.countOnly === true,
       time: query.time ?? Date.now(),
-      ...(query.channel !== undefined ? { channel: query.channel } : {}),
-      ...(query.locale !== undefined ? { locale: query.locale } : {}),
-      ...(query.category !== undefined ? { category: query.category } : {}),
-      ...(query.filters !== undefined ? { filters: query.filters } : {}),
-      ...(query.where !== undefined ? { where: query.where } : {}),
-      ...(query.facets !== undefined ? { facets: query.facets } : {}),
-      ...(query.sort !== undefined ? { sort: query.sort } : {}),
-      ...(query.merchandising !== undefined ? { merchandising: documentsOf(type, query.merchandising) } : {}),
+      // Absent ones stay undefined: the listing reads them as not asked for.
+      channel: query.channel,
+      locale: query.locale,
+      category: query.category,
+      filters: query.filters,
+      where: query.where,
+      facets: query.facets,
+      sort: query.sort,
+      merchandising: query.merchandising === undefined ? undefined : documentsOf(type, query.merchandising),
     },
-    text,
+    match,
   );
   const applied = appliedFilters(query.filters, result.clauses, {
     shared: type.listing.shared,

@@ -4,6 +4,9 @@ import type { SharedMeta } from '../artifact/columns-layout.js';
 import type { BrandInfo, CategoryInfo } from '../index/columns-catalog.js';
 import type { ChannelSettings } from '../index/columns-settings.js';
 
+/** Locales an option's label is kept in. */
+const MAX_LABEL_LOCALES = 16;
+
 /** The catalog's categories and brands and the release's attributes and channels, ready for lookups. */
 export class SharedView {
   readonly attributes: Map<string, Attribute>;
@@ -14,6 +17,11 @@ export class SharedView {
   readonly children: ReadonlyMap<string, readonly string[]>;
   private readonly brands = new Map<string, BrandInfo>();
   private readonly options = new Map<string, Map<string, NonNullable<Attribute['options']>[number]>>();
+  /** Per attribute code, its options by value: each label, and that label per locale ('' for none). */
+  private readonly labels = new Map<
+    string,
+    Map<string, { label: unknown; byLocale: Map<string, string | undefined> }>
+  >();
 
   constructor(meta: SharedMeta) {
     this.attributes = new Map(meta.attributes.toReversed().map((attribute) => [attribute.code, attribute]));
@@ -51,6 +59,32 @@ export class SharedView {
     return byValue.get(String(value));
   }
 
+  /**
+   * How a hit shows an attribute's value: the label of its option in the locale (the first option
+   * of that value), else the value as the catalog writes it. Labels are kept per option and locale
+   * (a few locales each: requests name few).
+   */
+  optionLabel(code: string, value: unknown, locale: string | undefined): unknown {
+    let labels = this.labels.get(code);
+    if (labels === undefined) {
+      labels = new Map();
+      for (const option of this.attributes.get(code)?.options ?? []) {
+        if (!labels.has(option.value)) labels.set(option.value, { label: option.label, byLocale: new Map() });
+      }
+      this.labels.set(code, labels);
+    }
+    if (labels.size === 0) return value;
+    const option = labels.get(String(value));
+    if (option === undefined || option.label === undefined) return value;
+    const key = locale ?? '';
+    let label = option.byLocale.get(key);
+    if (label === undefined && !option.byLocale.has(key)) {
+      label = this.text(option.label as LocalizedText, locale);
+      if (option.byLocale.size < MAX_LABEL_LOCALES) option.byLocale.set(key, label);
+    }
+    return label ?? value;
+  }
+
   /** The brand entity a product's brand value names, by id, title or alias. */
   brand(value: string): BrandInfo | undefined {
     return this.brands.get(value.toLowerCase());
@@ -58,6 +92,8 @@ export class SharedView {
 
   /** A text in the locale, falling back to the source locale, then any. */
   text(text: LocalizedText | undefined, locale: string | undefined): string | undefined {
+    // A plain string reads the same in every locale (most texts of most catalogs).
+    if (text === undefined || typeof text === 'string') return text;
     return pickText(text, locale, this.locale);
   }
 

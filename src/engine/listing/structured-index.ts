@@ -60,18 +60,28 @@ export class LoadedChannel {
   readonly delivery: FieldAccess;
   /** Per slot, 1 when one of its rows is sold in the channel. */
   readonly docSold: Uint8Array;
+  /** The same per document of the text half (catalog numbering). */
+  readonly soldByDoc: Uint8Array;
+  /** Every document has a row sold in the channel. */
+  readonly sellsAll: boolean;
 
   constructor(
     readonly columns: ChannelColumns,
     rowStart: Uint32Array,
+    docOfSlot: Uint32Array,
   ) {
     this.offers = new ChannelOffers(columns);
     const documents = rowStart.length - 1;
     this.docSold = new Uint8Array(documents);
-    for (let doc = 0; doc < documents; doc++) {
-      for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++)
-        this.docSold[doc]! |= columns.sold[row]!;
+    this.soldByDoc = new Uint8Array(documents);
+    let sold = 0;
+    for (let slot = 0; slot < documents; slot++) {
+      for (let row = rowStart[slot]!; row < rowStart[slot + 1]!; row++)
+        this.docSold[slot]! |= columns.sold[row]!;
+      this.soldByDoc[docOfSlot[slot]!] = this.docSold[slot]!;
+      sold += this.docSold[slot]!;
     }
+    this.sellsAll = sold === documents;
     const availability = new Uint32Array(columns.availability);
     this.availability = {
       name: 'availability',
@@ -162,7 +172,7 @@ export class StructuredIndex {
       );
     }
     this.fields = fields;
-    this.channels = data.channels.map((columns) => new LoadedChannel(columns, data.rowStart));
+    this.channels = data.channels.map((columns) => new LoadedChannel(columns, data.rowStart, data.docOfSlot));
     this.signals = new SignalScores(data);
   }
 

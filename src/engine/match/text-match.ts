@@ -4,7 +4,7 @@ import type { Ranking } from '../ranking/top-k.js';
 import { matchAll } from './conjunction.js';
 import type { Slot } from './expand.js';
 import type { MatchScratch } from './scratch.js';
-import { markSources, merged, type SlotSources, slotSources } from './sources.js';
+import { markSources, merged, type SlotSources, type Source, slotSources } from './sources.js';
 
 /**
  * Which words are left out when a search matches nothing. `unknown`: words this type's index
@@ -24,6 +24,12 @@ export interface TextMatchOptions {
    * becomes optional: documents lacking it follow every document that has it.
    */
   fill: boolean;
+  /**
+   * Per document, 1 when a match counts toward `counted` and may be ranked, 0 when it matches
+   * without either (a document the channel does not sell); default every match counts. Which
+   * words are left out and whether a list is filled still go by every match.
+   */
+  counts?: Uint8Array;
 }
 
 /** One try at matching: the words required, those optional, and the documents that matched. */
@@ -41,6 +47,8 @@ export interface TextMatch {
   /** Slots made optional to fill a short list. */
   optional: Slot[];
   total: number;
+  /** The matches that count (see TextMatchOptions.counts): `total` without counts. */
+  counted: number;
   attempts: Attempt[];
   /** Scores the matches of the last attempt (for explanations); undefined without words. */
   sources: SlotSources[];
@@ -60,7 +68,8 @@ export function matchText(
   rankDepth: number,
   scratch: MatchScratch,
 ): TextMatch {
-  const { leaveOut } = options;
+  const { leaveOut, counts } = options;
+  const tally: Tally = { total: 0, counted: 0 };
   let active = slots;
   const leftOut: Slot[] = [];
   const attempts: Attempt[] = [];
@@ -79,81 +88,147 @@ export function matchText(
     }
     const scorer = ranking && active.length > 0 ? new DocScorer(type, sources) : undefined;
     // One word of several lists ranks straight from their merge.
-    const total = oneWordOfSeveralLists
-      ? rankMarked(sources[0]!, scratch, scorer, ranking)
-      : countAndRank(sources, scorer, ranking);
+    if (oneWordOfSeveralLists) rankMarked(sources[0]!, scratch, scorer, ranking, counts, tally);
+    else countAndRank(sources, scorer, ranking, counts, tally);
+    const { total, counted } = tally;
     attempts.push({ words: active.map((slot) => slot.word), candidates: total });
     if (options.fill && total > 0 && total < FILL_BELOW && active.length > 1) {
-      return fillUp(type, active, sources, { leftOut, attempts, ranking, rankDepth });
+      return fillUp(type, active, sources, { leftOut, attempts, ranking, rankDepth, counts, tally });
     }
     const dropped = total > 0 || leaveOut === 'none' ? [] : wordsToLeaveOut(active, sources, leaveOut);
     if (dropped.length === 0) {
-      return { searched: active, leftOut, optional: [], total, attempts, sources, scorer };
+      return { searched: active, leftOut, optional: [], total, counted, attempts, sources, scorer };
     }
     leftOut.push(...dropped);
     active = active.filter((slot) => !dropped.includes(slot));
     if (active.length === 0) {
       ranking?.reset(rankDepth);
       attempts.push({ words: [], candidates: 0 });
-      return { searched: active, leftOut, optional: [], total: 0, attempts, sources: [], scorer: undefined };
+      return {
+        searched: active,
+        leftOut,
+        optional: [],
+        total: 0,
+        counted: 0,
+        attempts,
+        sources: [],
+        scorer: undefined,
+      };
     }
   }
 }
 
+/** What one attempt found: every match, and those that count (see TextMatchOptions.counts). */
+interface Tally {
+  total: number;
+  counted: number;
+}
+
 /**
- * Walks the matches, offering each to `ranking` with its score; returns their count. One word
- * with one list (a single term, or its alternatives merged) is read straight through.
+ * Walks the matches, offering each to `ranking` with its score, and counts them into `tally`. One
+ * word with one list (a single term, or its alternatives merged) is read straight through.
  */
 function countAndRank(
   walkOrder: SlotSources[],
   scorer: DocScorer | undefined,
   ranking: Ranking | undefined,
-): number {
+  counts: Uint8Array | undefined,
+  tally: Tally,
+): void {
   if (walkOrder.length === 1 && walkOrder[0]!.sources.length === 1) {
     const source = walkOrder[0]!.sources[0]!;
     if (scorer && ranking) scorer.rankList(source, ranking);
-    return source.end - source.start;
+    tally.total = source.end - source.start;
+    tally.counted = counts === undefined ? tally.total : countListed(source, counts);
+    return;
   }
-  return walkAndRank(walkOrder, [], scorer, ranking);
+  walkAndRank(walkOrder, [], scorer, ranking, counts, tally);
 }
 
-/** The AND walk over `required` (smallest first), each match scored and offered; returns the count. */
+/** The documents of a list that count. */
+function countListed(source: Source, counts: Uint8Array): number {
+  const { docs, end } = source;
+  let counted = 0;
+  for (let entry = source.start; entry < end; entry++) counted += counts[docs[entry]!]!;
+  return counted;
+}
+
+/** The AND walk over `required` (smallest first), each match scored and offered, counted into `tally`. */
 function walkAndRank(
   required: SlotSources[],
   optional: SlotSources[],
   scorer: DocScorer | undefined,
   ranking: Ranking | undefined,
-): number {
+  counts: Uint8Array | undefined,
+  tally: Tally,
+): void {
   let total = 0;
-  matchAll(
-    required,
-    scorer && ranking
+  let counted = 0;
+  const ranks = scorer !== undefined && ranking !== undefined;
+  let onMatch: (doc: number) => void;
+  if (counts === undefined) {
+    onMatch = ranks
       ? (doc) => {
           total++;
           // Positions and field data are read only for what can still rank.
-          const score = scorer.scoreAbove(doc, ranking.floor());
+          const score = scorer.scoreAbove(doc, ranking.floorOf(doc));
           if (score !== Number.NEGATIVE_INFINITY) ranking.offer(doc, score);
         }
       : () => {
           total++;
-        },
-    optional,
-  );
-  return total;
+        };
+  } else {
+    onMatch = ranks
+      ? (doc) => {
+          total++;
+          if (counts[doc] === 0) return;
+          counted++;
+          const score = scorer.scoreAbove(doc, ranking.floorOf(doc));
+          if (score !== Number.NEGATIVE_INFINITY) ranking.offer(doc, score);
+        }
+      : (doc) => {
+          total++;
+          counted += counts[doc]!;
+        };
+  }
+  matchAll(required, onMatch, optional);
+  tally.total = total;
+  tally.counted = counts === undefined ? total : counted;
 }
 
-/** A one-word search whose word has several lists: marks them, then scores each document once. */
+/**
+ * A one-word search whose word has several lists: marks them, then scores each document once;
+ * counts into `tally`.
+ */
 function rankMarked(
   slot: SlotSources,
   scratch: MatchScratch,
   scorer: DocScorer | undefined,
   ranking: Ranking | undefined,
-): number {
+  counts: Uint8Array | undefined,
+  tally: Tally,
+): void {
   const { minDoc, maxDoc, distinct } = markSources(slot.sources, scratch);
-  if (distinct === 0) return 0;
+  tally.total = distinct;
+  tally.counted = distinct;
+  if (distinct === 0) return;
+  if (counts !== undefined) tally.counted = countMarked(scratch.seen, minDoc, maxDoc, counts);
   if (scorer && ranking) scorer.rankMarked(scratch, minDoc, maxDoc, ranking);
   else for (let word = minDoc >>> 5; word <= maxDoc >>> 5; word++) scratch.seen[word] = 0;
-  return distinct;
+}
+
+/** The marked documents that count. */
+function countMarked(seen: Uint32Array, minDoc: number, maxDoc: number, counts: Uint8Array): number {
+  let counted = 0;
+  for (let word = minDoc >>> 5; word <= maxDoc >>> 5; word++) {
+    let bits = seen[word]!;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      counted += counts[(word << 5) | (31 - Math.clz32(low))]!;
+      bits ^= low;
+    }
+  }
+  return counted;
 }
 
 /** Searches again with the most common word optional: documents that lack it rank after the rest. */
@@ -161,20 +236,30 @@ function fillUp(
   type: TypeIndex,
   active: Slot[],
   sources: SlotSources[],
-  state: { leftOut: Slot[]; attempts: Attempt[]; ranking: Ranking | undefined; rankDepth: number },
+  state: {
+    leftOut: Slot[];
+    attempts: Attempt[];
+    ranking: Ranking | undefined;
+    rankDepth: number;
+    counts: Uint8Array | undefined;
+    tally: Tally;
+  },
 ): TextMatch {
-  const { ranking, rankDepth } = state;
+  const { ranking, rankDepth, tally } = state;
   const optional = mostCommon(active);
   const required = sources.filter((source) => source.slot !== optional);
   const optionalSources = sources.filter((source) => source.slot === optional);
   ranking?.reset(rankDepth);
   const scorer = ranking ? new DocScorer(type, sources) : undefined;
-  const total = walkAndRank(
+  walkAndRank(
     [...required].sort((a, b) => a.size - b.size),
     optionalSources,
     scorer,
     ranking,
+    state.counts,
+    tally,
   );
+  const { total, counted } = tally;
   state.attempts.push({
     words: required.map((source) => source.slot.word),
     optional: [optional.word],
@@ -185,6 +270,7 @@ function fillUp(
     leftOut: state.leftOut,
     optional: [optional],
     total,
+    counted,
     attempts: state.attempts,
     sources,
     scorer,

@@ -11,6 +11,8 @@ export interface Ranking {
   offer(doc: number, score: number): void;
   /** A score below which nothing enters any more. */
   floor(): number;
+  /** A score below which `doc` does not enter: floor(), or above it where the ranking weighs `doc` apart. */
+  floorOf(doc: number): number;
 }
 
 /**
@@ -53,6 +55,10 @@ export class TopK implements Ranking {
    */
   floor(): number {
     return this.size === this.k && this.k > 0 ? this.scores[0]! : Number.NEGATIVE_INFINITY;
+  }
+
+  floorOf(): number {
+    return this.floor();
   }
 
   /**

@@ -2,6 +2,7 @@ import type { LocalizedText } from '../../lib/locale.js';
 import type { TypeIndex } from '../engine-index.js';
 import { AVAILABILITIES, NO_DAYS } from '../index/columns-data.js';
 import { stringAt } from '../index/string-table.js';
+import type { SharedView } from '../listing/shared-view.js';
 import type { LoadedChannel } from '../listing/structured-index.js';
 import { DEFAULT_RESULT_FIELDS, type StoredDoc, type StoredRow } from './stored.js';
 
@@ -14,6 +15,80 @@ export interface FieldContext {
 
 function parse<T>(text: string): T | undefined {
   return text === '' ? undefined : (JSON.parse(text) as T);
+}
+
+/** What a result field reads, as a number: each hit's fields are read by a switch over these. */
+enum Read {
+  Title,
+  Url,
+  Description,
+  Image,
+  Images,
+  Brand,
+  Categories,
+  Price,
+  SalePrice,
+  Currency,
+  Availability,
+  Stock,
+  DeliveryDays,
+  Rating,
+  Attribute,
+  Signal,
+  Nothing,
+}
+
+const READS: Readonly<Record<string, Read>> = {
+  title: Read.Title,
+  url: Read.Url,
+  description: Read.Description,
+  image: Read.Image,
+  images: Read.Images,
+  brand: Read.Brand,
+  categories: Read.Categories,
+  price: Read.Price,
+  sale_price: Read.SalePrice,
+  currency: Read.Currency,
+  availability: Read.Availability,
+  stock: Read.Stock,
+  delivery_days: Read.DeliveryDays,
+  rating: Read.Rating,
+};
+
+/** A type's result fields read once: per field its name, what it reads, and an attribute's or signal's code. */
+interface FieldPlan {
+  readonly names: readonly string[];
+  readonly reads: readonly Read[];
+  readonly codes: readonly string[];
+}
+
+const plans = new WeakMap<readonly string[], FieldPlan>();
+
+function planOf(resultFields: readonly string[]): FieldPlan {
+  let plan = plans.get(resultFields);
+  if (plan !== undefined) return plan;
+  const reads: Read[] = [];
+  const codes: string[] = [];
+  for (const field of resultFields) {
+    const read = Object.hasOwn(READS, field)
+      ? READS[field]!
+      : field.startsWith('attributes.')
+        ? Read.Attribute
+        : field.startsWith('signals.')
+          ? Read.Signal
+          : Read.Nothing;
+    reads.push(read);
+    codes.push(
+      read === Read.Attribute
+        ? field.slice('attributes.'.length)
+        : read === Read.Signal
+          ? field.slice('signals.'.length)
+          : '',
+    );
+  }
+  plan = { names: [...resultFields], reads, codes };
+  plans.set(resultFields, plan);
+  return plan;
 }
 
 /**
@@ -37,95 +112,132 @@ export function hitFields(
       ? undefined
       : parse<StoredRow>(stringAt(rowStored, row));
   const variantTile = listing.data.grain === 'variant';
-  const text = (value: unknown) => shared.text(value as LocalizedText | undefined, context.locale);
+  const { locale } = context;
   const { columns, offers } = context.channel;
+  // Written without closures or string comparisons: a hit's fields are read for every hit of every page.
   const fields: Record<string, unknown> = {};
-  const set = (name: string, value: unknown) => {
-    if (value !== undefined) fields[name] = value;
-  };
-  /** `attributes.<code>` and `signals.<code>` go into objects of those names. */
-  const nest = (name: string, code: string, value: unknown) => {
-    if (value === undefined) return;
-    const object = (fields[name] ?? {}) as Record<string, unknown>;
-    object[code] = value;
-    fields[name] = object;
-  };
   const price = columns.price[row]!;
   const saleValid = offers.saleValid(row, context.time);
-  for (const field of listing.data.resultFields ?? DEFAULT_RESULT_FIELDS) {
-    switch (field) {
-      case 'title':
-        set(field, text((variantTile ? own?.title : undefined) ?? stored.title));
+  const { names, reads, codes } = planOf(listing.data.resultFields ?? DEFAULT_RESULT_FIELDS);
+  for (let f = 0; f < reads.length; f++) {
+    const name = names[f]!;
+    switch (reads[f]) {
+      case Read.Title:
+        set(
+          fields,
+          name,
+          shared.text(((variantTile ? own?.title : undefined) ?? stored.title) as Text, locale),
+        );
         break;
-      case 'url':
-        set(field, text(own?.url ?? stored.url));
+      case Read.Url:
+        set(fields, name, shared.text((own?.url ?? stored.url) as Text, locale));
         break;
-      case 'description':
-        set(field, text(stored.description));
+      case Read.Description:
+        set(fields, name, shared.text(stored.description as Text, locale));
         break;
-      case 'image':
-        set(field, own?.image ?? stored.image);
+      case Read.Image:
+        set(fields, name, own?.image ?? stored.image);
         break;
-      case 'images':
-        set(field, own?.images ?? stored.images);
+      case Read.Images:
+        set(fields, name, own?.images ?? stored.images);
         break;
-      case 'brand':
-        set(field, stored.brand);
+      case Read.Brand:
+        set(fields, name, stored.brand);
         break;
-      case 'categories':
-        set(field, stored.categories);
+      case Read.Categories:
+        set(fields, name, stored.categories);
         break;
-      case 'price':
-        if (!Number.isNaN(price)) set(field, price);
+      case Read.Price:
+        if (!Number.isNaN(price)) set(fields, name, price);
         break;
-      case 'sale_price':
-        if (saleValid) set(field, columns.salePrice[row]);
+      case Read.SalePrice:
+        if (saleValid) set(fields, name, columns.salePrice[row]);
         break;
-      case 'currency': {
+      case Read.Currency: {
         if (Number.isNaN(price) && !saleValid) break;
         const code = columns.currencyCodes[row]!;
-        set(field, code > 0 ? columns.currencies[code - 1] : columns.currency);
+        set(fields, name, code > 0 ? columns.currencies[code - 1] : columns.currency);
         break;
       }
-      case 'availability': {
+      case Read.Availability: {
         const code = columns.availability[row]!;
-        if (code > 0) set(field, AVAILABILITIES[code - 1]);
+        if (code > 0) set(fields, name, AVAILABILITIES[code - 1]);
         break;
       }
-      case 'stock':
-        if (!Number.isNaN(columns.stock[row]!)) set(field, columns.stock[row]);
+      case Read.Stock:
+        if (!Number.isNaN(columns.stock[row]!)) set(fields, name, columns.stock[row]);
         break;
-      case 'delivery_days':
+      case Read.DeliveryDays:
         if (columns.deliveryMax[row] !== NO_DAYS)
-          set(field, { min: columns.deliveryMin[row], max: columns.deliveryMax[row] });
+          set(fields, name, { min: columns.deliveryMin[row], max: columns.deliveryMax[row] });
         break;
-      case 'rating':
-        set(field, stored.signals?.rating);
+      case Read.Rating:
+        set(fields, name, stored.signals?.rating);
         break;
-      default:
-        if (field.startsWith('attributes.')) {
-          const code = field.slice('attributes.'.length);
-          const value = own?.attributes?.[code] ?? stored.attributes?.[code];
-          nest('attributes', code, attributeShown(shared.attributes.get(code)?.options, value, text));
-        } else if (field.startsWith('signals.')) {
-          const code = field.slice('signals.'.length);
-          nest('signals', code, stored.signals?.[code]);
-        }
+      case Read.Attribute: {
+        const code = codes[f]!;
+        const value = own?.attributes?.[code] ?? stored.attributes?.[code];
+        nest(fields, 'attributes', code, attributeShown(shared, code, value, locale));
+        break;
+      }
+      case Read.Signal:
+        nest(fields, 'signals', codes[f]!, stored.signals?.[codes[f]!]);
+        break;
     }
   }
   return fields;
 }
 
+type Text = LocalizedText | undefined;
+
+/**
+ * Reads what hitFields will read of the first `count` hits (documents and rows), hit by hit, so
+ * that their scattered memory reads are under way together; hitFields then finds them in cache.
+ * Returns a sum of what it read, for the caller to keep (reads whose values go nowhere could be
+ * optimized away).
+ */
+export function touchHitColumns(
+  type: TypeIndex,
+  docs: Uint32Array,
+  rows: Uint32Array,
+  count: number,
+  context: FieldContext,
+): number {
+  const { columns } = context.channel;
+  const { price, salePrice, currencyCodes, availability, deliveryMax } = columns;
+  const stored = type.stored.offsets;
+  const ids = type.ids.offsets;
+  const rowStored = type.listing.data.rowStored.offsets;
+  let sum = 0;
+  for (let i = 0; i < count; i++) {
+    const doc = docs[i]!;
+    const row = rows[i]!;
+    sum += stored[doc]! + ids[doc]! + rowStored[row]! + currencyCodes[row]! + availability[row]!;
+    sum += deliveryMax[row]! + (price[row]! > 0 ? 1 : 0) + (salePrice[row]! > 0 ? 1 : 0);
+  }
+  return sum;
+}
+
+function set(fields: Record<string, unknown>, name: string, value: unknown): void {
+  if (value !== undefined) fields[name] = value;
+}
+
+/** `attributes.<code>` and `signals.<code>` go into objects of those names. */
+function nest(fields: Record<string, unknown>, name: string, code: string, value: unknown): void {
+  if (value === undefined) return;
+  const object = (fields[name] ?? {}) as Record<string, unknown>;
+  object[code] = value;
+  fields[name] = object;
+}
+
 /** An option's label in the locale (several values: each); other values as the catalog writes them. */
 function attributeShown(
-  options: ReadonlyArray<{ value: string; label?: unknown }> | undefined,
+  shared: SharedView,
+  code: string,
   value: unknown,
-  text: (value: unknown) => string | undefined,
+  locale: string | undefined,
 ): unknown {
-  if (value === undefined || options === undefined) return value;
-  const label = (one: unknown) => {
-    const option = options.find((candidate) => candidate.value === String(one));
-    return option?.label !== undefined ? (text(option.label) ?? one) : one;
-  };
-  return Array.isArray(value) ? value.map(label) : label(value);
+  if (value === undefined) return value;
+  if (!Array.isArray(value)) return shared.optionLabel(code, value, locale);
+  return value.map((one) => shared.optionLabel(code, one, locale));
 }
