@@ -163,6 +163,8 @@ export interface RowTests {
   readonly kinds: Int32Array;
   readonly bits: Int32Array;
   readonly chosen: Uint8Array[];
+  /** Kind 0: per code, the test's bit where the code is not chosen, else 0. */
+  readonly fails: Int32Array[];
   readonly codes: Uint32Array[];
   readonly prices: Float64Array[];
   readonly words: Uint32Array[];
@@ -174,6 +176,7 @@ export interface RowTests {
 }
 
 const NO_BYTES = new Uint8Array(0);
+const NO_FAILS = new Int32Array(0);
 const NO_CODES = new Uint32Array(0);
 const NO_PRICES = new Float64Array(0);
 
@@ -185,6 +188,7 @@ export function rowTests(clauses: readonly Clause[]): RowTests {
     kinds: new Int32Array(count),
     bits: new Int32Array(count),
     chosen: [],
+    fails: [],
     codes: [],
     prices: [],
     words: [],
@@ -196,6 +200,7 @@ export function rowTests(clauses: readonly Clause[]): RowTests {
   rowClauses.forEach((clause, t) => {
     tests.bits[t] = clause.bit;
     tests.chosen.push(NO_BYTES);
+    tests.fails.push(NO_FAILS);
     tests.codes.push(NO_CODES);
     tests.prices.push(NO_PRICES);
     tests.words.push(NO_CODES);
@@ -207,6 +212,10 @@ export function rowTests(clauses: readonly Clause[]): RowTests {
     } else if (predicate?.kind === 'codes' && access?.codes && access.level === 'row') {
       tests.kinds[t] = 0;
       tests.chosen[t] = predicate.chosen;
+      const fails = new Int32Array(predicate.chosen.length);
+      for (let code = 0; code < fails.length; code++)
+        if (predicate.chosen[code] !== 1) fails[code] = clause.bit;
+      tests.fails[t] = fails;
       tests.codes[t] = access.codes;
     } else if (predicate?.kind === 'price' && predicate.intervals.length === 1 && !predicate.none) {
       const interval = predicate.intervals[0]!;

@@ -1,7 +1,7 @@
 import type { Facet } from '../../contracts/search.js';
 import type { EngineIndex, TypeIndex } from '../engine-index.js';
 import type { Candidates } from '../facets/count.js';
-import { jointEligible, targetBitsOf, targetCount } from '../facets/joint.js';
+import { jointEligible, targetBitsOf } from '../facets/joint.js';
 import { codeMapFor, type FacetInput, presentFacet } from '../facets/present.js';
 import type { FacetSpec } from '../facets/spec.js';
 import type { SelectContext } from '../filter/evaluate.js';
@@ -19,14 +19,19 @@ import {
   rowPasses,
   rowTests,
 } from './clauses.js';
+import type { PackedSlot } from './packed-codes.js';
 import type { ListingScratch } from './scratch.js';
 import type { LoadedChannel, StructuredIndex } from './structured-index.js';
 
-/** The mask of a row not sold in the channel: it fails everything and counts nowhere. */
-const OUT = 0xffffffff;
-const NO_BYTES = new Uint8Array(0);
+const NO_FAILS = new Int32Array(0);
 const NO_CODES = new Uint32Array(0);
 const NO_PRICES = new Float64Array(0);
+
+/** A facet counted in the pass over rows, and where its targets lie in the packed words. */
+interface JointFacet {
+  input: FacetInput;
+  slot: PackedSlot;
+}
 
 /** What a listing (the section that pages and carries facets) is asked for. */
 export interface ListingRequest {
@@ -168,9 +173,9 @@ export function executeListing(
     count = kept;
   }
 
-  // Facets, and the row-level ones of few values counted in the pass over rows below: a tile
-  // gathers their targets as bits from its rows that count (mask 0 for every facet, or the facet's
-  // own bit alone), then counts each bit once.
+  // Facets, and the row-level ones of few values counted in the pass over rows below, packed side
+  // by side per row (PackedCodes): a tile gathers their targets as bits from its rows that count
+  // (mask 0 for every facet, or the facet's own bit alone), then counts each bit once.
   const variantGrain = listing.data.grain === 'variant';
   const presentContext = {
     shared: listing.shared,
@@ -187,36 +192,32 @@ export function executeListing(
       choice: clause?.test?.choice,
     };
   });
-  const joint = variantGrain
-    ? []
-    : inputs.filter((input) => !input.spec.deferred && jointEligible(input, presentContext));
-  const jointCount = joint.length;
-  const jointCodes = joint.map((input) => input.access!.codes!);
-  const jointTargets = joint.map((input) => targetBitsOf(input.access!, codeMapFor(input, presentContext)));
-  const jointCounts = joint.map((input) => new Uint32Array(targetCount(input, presentContext) + 1));
-  const jointOwner = new Int32Array(32).fill(-1);
-  joint.forEach((input, f) => {
-    if (input.bit !== 0) jointOwner[31 - Math.clz32(input.bit)] = f;
-  });
-  const gathered = new Uint32Array(Math.max(6, jointCount));
-  const t0 = jointTargets[0] ?? NO_CODES;
-  const t1 = jointTargets[1] ?? NO_CODES;
-  const t2 = jointTargets[2] ?? NO_CODES;
-  const t3 = jointTargets[3] ?? NO_CODES;
-  const t4 = jointTargets[4] ?? NO_CODES;
-  const t5 = jointTargets[5] ?? NO_CODES;
-  const c0 = jointCodes[0] ?? NO_CODES;
-  const c1 = jointCodes[1] ?? NO_CODES;
-  const c2 = jointCodes[2] ?? NO_CODES;
-  const c3 = jointCodes[3] ?? NO_CODES;
-  const c4 = jointCodes[4] ?? NO_CODES;
-  const c5 = jointCodes[5] ?? NO_CODES;
-  let g0 = 0;
-  let g1 = 0;
-  let g2 = 0;
-  let g3 = 0;
-  let g4 = 0;
-  let g5 = 0;
+  // Per word, by the leading zeros of a row's mask: the bits its row counts for (index 32, mask 0:
+  // every joint facet's; a single bit: its facet's).
+  const { own, bitCounts } = scratch;
+  own.fill(0);
+  bitCounts.fill(0);
+  const packed = variantGrain ? undefined : listing.packedCodes(view);
+  const joint: JointFacet[] = [];
+  let jointWords = 0;
+  for (const input of inputs) {
+    if (packed === undefined || input.spec.deferred || !jointEligible(input, presentContext)) continue;
+    const access = input.access!;
+    const map = codeMapFor(input, presentContext);
+    const targetBits = targetBitsOf(access, map);
+    const width = map ? map.targets : access.dict.length;
+    const slot = packed.slot(`${access.name}:${targetBits.join(',')}`, access.codes!, targetBits, width);
+    if (slot === undefined) continue;
+    joint.push({ input, slot });
+    const bits = ((2 ** width - 1) << slot.shift) | 0;
+    own[slot.word * 33 + 32]! |= bits;
+    if (input.bit !== 0) own[slot.word * 33 + Math.clz32(input.bit)]! |= bits;
+    jointWords = Math.max(jointWords, slot.word + 1);
+  }
+  const p0 = jointWords > 0 ? packed!.words[0]! : NO_CODES;
+  const p1 = jointWords > 1 ? packed!.words[1]! : NO_CODES;
+  const p2 = jointWords > 2 ? packed!.words[2]! : NO_CODES;
+  const p3 = jointWords > 3 ? packed!.words[3]! : NO_CODES;
 
   // Rows: unsold ones are out; row-level filters mark the others. A document's segments follow
   // from its rows: 0 when one passes every filter, k + 1 for each filter k one fails alone.
@@ -247,8 +248,8 @@ export function executeListing(
   const k1 = n > 1 ? tests.kinds[1]! : -1;
   const bit0 = n > 0 ? tests.bits[0]! : 0;
   const bit1 = n > 1 ? tests.bits[1]! : 0;
-  const chosen0 = n > 0 ? tests.chosen[0]! : NO_BYTES;
-  const chosen1 = n > 1 ? tests.chosen[1]! : NO_BYTES;
+  const fail0 = n > 0 ? tests.fails[0]! : NO_FAILS;
+  const fail1 = n > 1 ? tests.fails[1]! : NO_FAILS;
   const codes0 = n > 0 ? tests.codes[0]! : NO_CODES;
   const codes1 = n > 1 ? tests.codes[1]! : NO_CODES;
   const price0 = n > 0 ? tests.prices[0]! : NO_PRICES;
@@ -264,29 +265,31 @@ export function executeListing(
     const doc = docs[j]!;
     const docMask = docMasks[j]!;
     const end = rowStart[doc + 1]!;
-    let full = 0;
-    let clean = 1;
+    // zero: a row passes every filter; dirty: the masks of sold rows; singles: masks of one bit.
+    let zero = 0;
+    let dirty = 0;
     let singles = 0;
+    let a0 = 0;
+    let a1 = 0;
+    let a2 = 0;
+    let a3 = 0;
     for (let row = rowStart[doc]!; row < end; row++) {
-      if (sold[row] === 0) {
-        rowMask[row] = OUT;
-        continue;
-      }
-      let mask = docMask;
-      if (generic) mask |= failedTests(tests, row, rowDoc);
-      else {
-        if (k0 === 0) {
-          if (chosen0[codes0[row]!] !== 1) mask |= bit0;
-        } else if (k0 === 1) {
+      const isSold = sold[row]!;
+      // A row not sold in the channel fails everything and counts nowhere: all bits (0xffffffff).
+      let mask = docMask | (isSold - 1);
+      if (generic) {
+        if (isSold !== 0) mask |= failedTests(tests, row, rowDoc);
+      } else {
+        if (k0 === 0) mask |= fail0[codes0[row]!]!;
+        else if (k0 === 1) {
           const value = price0[row]!;
           const pass =
             ((inclusive0 & 1) !== 0 ? value >= low0 : value > low0) &&
             ((inclusive0 & 2) !== 0 ? value <= high0 : value < high0);
           if (!pass) mask |= bit0;
         }
-        if (k1 === 0) {
-          if (chosen1[codes1[row]!] !== 1) mask |= bit1;
-        } else if (k1 === 1) {
+        if (k1 === 0) mask |= fail1[codes1[row]!]!;
+        else if (k1 === 1) {
           const value = price1[row]!;
           const pass =
             ((inclusive1 & 1) !== 0 ? value >= low1 : value > low1) &&
@@ -295,64 +298,54 @@ export function executeListing(
         }
       }
       rowMask[row] = mask;
-      if (mask === 0) {
-        full = 1;
-        // The first six joint facets read through locals, the rest through the arrays.
-        if (jointCount > 0) {
-          g0 |= t0[c0[row]!]!;
-          if (jointCount > 1) {
-            g1 |= t1[c1[row]!]!;
-            if (jointCount > 2) {
-              g2 |= t2[c2[row]!]!;
-              if (jointCount > 3) {
-                g3 |= t3[c3[row]!]!;
-                if (jointCount > 4) {
-                  g4 |= t4[c4[row]!]!;
-                  if (jointCount > 5) {
-                    g5 |= t5[c5[row]!]!;
-                    for (let f = 6; f < jointCount; f++)
-                      gathered[f]! |= jointTargets[f]![jointCodes[f]![row]!]!;
-                  }
-                }
-              }
-            }
+      // Without branches: keep is -1 when the mask has one bit at most, else 0; lead is 32 for mask 0.
+      const rest = mask & (mask - 1);
+      const keep = ~((rest | -rest) >> 31);
+      const lead = Math.clz32(mask);
+      zero |= lead >>> 5;
+      dirty |= mask & -isSold;
+      singles |= mask & keep;
+      if (jointWords > 0) {
+        a0 |= p0[row]! & own[lead]! & keep;
+        if (jointWords > 1) {
+          a1 |= p1[row]! & own[33 + lead]! & keep;
+          if (jointWords > 2) {
+            a2 |= p2[row]! & own[66 + lead]! & keep;
+            if (jointWords > 3) a3 |= p3[row]! & own[99 + lead]! & keep;
           }
         }
-      } else {
-        clean = 0;
-        if ((mask & (mask - 1)) === 0) {
-          singles |= mask;
-          const f = jointOwner[31 - Math.clz32(mask)]!;
-          if (f >= 0) gathered[f]! |= jointTargets[f]![jointCodes[f]![row]!]!;
-        }
       }
     }
-    docFull[j] = full === 1 ? 1 + clean : 0;
-    docSingles[j] = full === 1 ? 0 : singles;
-    if (jointCount > 0) {
-      gathered[0]! |= g0;
-      if (jointCount > 1) gathered[1]! |= g1;
-      if (jointCount > 2) gathered[2]! |= g2;
-      if (jointCount > 3) gathered[3]! |= g3;
-      if (jointCount > 4) gathered[4]! |= g4;
-      if (jointCount > 5) gathered[5]! |= g5;
-      g0 = g1 = g2 = g3 = g4 = g5 = 0;
+    docFull[j] = zero === 0 ? 0 : dirty === 0 ? 2 : 1;
+    docSingles[j] = zero === 0 ? singles : 0;
+    // Each gathered bit counts once, highest first.
+    while (a0 !== 0) {
+      const bit = 31 - Math.clz32(a0);
+      bitCounts[bit]!++;
+      a0 ^= 1 << bit;
     }
-    for (let f = 0; f < jointCount; f++) {
-      let bits = gathered[f]!;
-      if (bits === 0) continue;
-      gathered[f] = 0;
-      const into = jointCounts[f]!;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        into[31 - Math.clz32(low)]!++;
-        bits ^= low;
-      }
+    while (a1 !== 0) {
+      const bit = 31 - Math.clz32(a1);
+      bitCounts[32 + bit]!++;
+      a1 ^= 1 << bit;
+    }
+    while (a2 !== 0) {
+      const bit = 31 - Math.clz32(a2);
+      bitCounts[64 + bit]!++;
+      a2 ^= 1 << bit;
+    }
+    while (a3 !== 0) {
+      const bit = 31 - Math.clz32(a3);
+      bitCounts[96 + bit]!++;
+      a3 ^= 1 << bit;
     }
   }
-  joint.forEach((input, f) => {
-    input.counted = jointCounts[f];
-  });
+  for (const { input, slot } of joint) {
+    const counts = new Uint32Array(slot.width + 1);
+    const from = slot.word * 32 + slot.shift - 1;
+    for (let target = 1; target <= slot.width; target++) counts[target] = bitCounts[from + target]!;
+    input.counted = counts;
+  }
   const order = segment(scratch, count);
 
   const candidates: Candidates = {

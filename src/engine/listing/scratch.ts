@@ -1,3 +1,5 @@
+import { MAX_WORDS } from './packed-codes.js';
+
 /**
  * Arrays a listing reuses from one search to the next, sized to the type's documents and rows, so
  * a search allocates nothing per candidate. Searches run one at a time (they are synchronous).
@@ -28,6 +30,9 @@ export class ListingScratch {
   /** Text matches moved to slots: a set bit per slot and its score, read back in slot order. */
   readonly slotBits: Uint32Array;
   readonly slotScores: Float64Array;
+  /** The pass over rows' facets packed in words (see PackedCodes): per word, the bits a row counts for by its mask's leading zeros, and the tiles per bit. */
+  readonly own = new Int32Array(33 * MAX_WORDS);
+  readonly bitCounts = new Uint32Array(32 * MAX_WORDS);
   /** Per-facet "last tile seen" stamps, by field and dictionary size. */
   private readonly stamps = new Map<string, Int32Array>();
   private generation = 1;

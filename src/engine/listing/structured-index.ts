@@ -10,6 +10,7 @@ import {
 } from '../index/columns-data.js';
 import { ChannelOffers, type OfferView } from '../offers/view.js';
 import { SignalScores } from '../signals/score.js';
+import { PackedCodes } from './packed-codes.js';
 import { ListingScratch } from './scratch.js';
 import type { SharedView } from './shared-view.js';
 
@@ -128,6 +129,7 @@ export class StructuredIndex {
   readonly #unions = new WeakMap<Uint32Array, DocUnion>();
   readonly #unionMasks = new WeakMap<Uint32Array, WeakMap<Uint8Array, Uint32Array>>();
   readonly #priceRanges = new WeakMap<Float64Array, { low: Float64Array; high: Float64Array }>();
+  readonly #packed = new WeakMap<OfferView, PackedCodes>();
   private categoryPostings: { starts: Uint32Array; docs: Uint32Array } | undefined;
   private categoryCodes: Map<string, number> | undefined;
 
@@ -243,6 +245,16 @@ export class StructuredIndex {
       this.#viewFields.set(view, fields);
     }
     return fields;
+  }
+
+  /** The small row-level facets packed per row for `view` (a channel at a time), see PackedCodes. */
+  packedCodes(view: OfferView): PackedCodes {
+    let packed = this.#packed.get(view);
+    if (packed === undefined) {
+      packed = new PackedCodes(this.rows);
+      this.#packed.set(view, packed);
+    }
+    return packed;
   }
 
   /**
