@@ -190,6 +190,7 @@ export function executeListing(
       access: listing.field(spec.field, channel, view),
       bit: clause?.bit ?? 0,
       choice: clause?.test?.choice,
+      counted: undefined,
     };
   });
   // Per word, by the leading zeros of a row's mask: the bits its row counts for (index 32, mask 0:

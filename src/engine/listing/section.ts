@@ -108,18 +108,19 @@ export function listSection(
   const result = executeListing(
     index,
     type,
+    // Every member present (undefined where absent): one shape for every request keeps the listing's code monomorphic.
     {
       page: query.page,
       perPage: query.perPage,
       countOnly: query.countOnly === true,
       time: query.time ?? Date.now(),
-      ...(query.channel !== undefined ? { channel: query.channel } : {}),
-      ...(query.locale !== undefined ? { locale: query.locale } : {}),
-      ...(query.category !== undefined ? { category: query.category } : {}),
-      ...(query.filters !== undefined ? { filters: query.filters } : {}),
-      ...(query.where !== undefined ? { where: query.where } : {}),
-      ...(query.facets !== undefined ? { facets: query.facets } : {}),
-      ...(query.sort !== undefined ? { sort: query.sort } : {}),
+      channel: query.channel,
+      locale: query.locale,
+      category: query.category,
+      filters: query.filters,
+      where: query.where,
+      facets: query.facets,
+      sort: query.sort,
     },
     text,
   );
