@@ -19,7 +19,7 @@ import {
   rowPasses,
   rowTests,
 } from './clauses.js';
-import type { PackedSlot } from './packed-codes.js';
+import { type PackedSlot, packingKey } from './packed-rows.js';
 import type { ListingScratch } from './scratch.js';
 import type { LoadedChannel, StructuredIndex } from './structured-index.js';
 
@@ -153,7 +153,8 @@ export function executeListing(
 
   // Document-level filters, and what row-level ones tell of a whole document; keep documents failing one at most.
   let marked = false;
-  for (const clause of clauses) {
+  for (let c = 0; c < clauses.length; c++) {
+    const clause = clauses[c]!;
     if (clause.level === 'doc') {
       markDocuments(clause, docs, docMasks, count);
       marked = true;
@@ -173,9 +174,9 @@ export function executeListing(
     count = kept;
   }
 
-  // Facets, and the row-level ones of few values counted in the pass over rows below, packed side
-  // by side per row (PackedCodes): a tile gathers their targets as bits from its rows that count
-  // (mask 0 for every facet, or the facet's own bit alone), then counts each bit once.
+  // Facets, and the row-level ones of few values counted in the pass over rows below: a tile
+  // gathers their targets as bits from its rows that count (mask 0 for every facet, or the
+  // facet's own bit alone), then counts each bit once.
   const variantGrain = listing.data.grain === 'variant';
   const presentContext = {
     shared: listing.shared,
@@ -183,50 +184,84 @@ export function executeListing(
     time: request.time,
     pageCategory: request.category,
   };
-  const inputs: FacetInput[] = (request.facets ?? []).map((spec) => {
+  const inputs: FacetInput[] = [];
+  const specs = request.facets ?? [];
+  for (let f = 0; f < specs.length; f++) {
+    const spec = specs[f]!;
     const clause = clauses.find((one) => one.key === spec.field);
-    return {
+    inputs.push({
       spec,
       access: listing.field(spec.field, channel, view),
       bit: clause?.bit ?? 0,
       choice: clause?.test?.choice,
       counted: undefined,
-    };
-  });
-  // Per word, by the leading zeros of a row's mask: the bits its row counts for (index 32, mask 0:
-  // every joint facet's; a single bit: its facet's).
+    });
+  }
+
+  // Small row-level fields are read from words packed per row (PackedRows): the joint facets'
+  // targets, and for filters on them the values as bits.
+  const packed = listing.packedRows(channel, view);
+  const words = packed.words;
   const { own, bitCounts } = scratch;
   own.fill(0);
   bitCounts.fill(0);
-  const packed = variantGrain ? undefined : listing.packedCodes(view);
+  let reads = 1;
   const joint: JointFacet[] = [];
-  let jointWords = 0;
-  for (const input of inputs) {
-    if (packed === undefined || input.spec.deferred || !jointEligible(input, presentContext)) continue;
+  for (let f = 0; f < inputs.length; f++) {
+    const input = inputs[f]!;
+    if (variantGrain || input.spec.deferred || !jointEligible(input, presentContext)) continue;
     const access = input.access!;
     const map = codeMapFor(input, presentContext);
     const targetBits = targetBitsOf(access, map);
     const width = map ? map.targets : access.dict.length;
-    const slot = packed.slot(`${access.name}:${targetBits.join(',')}`, access.codes!, targetBits, width);
+    const slot = packed.slot(packingKey(access.name, targetBits), access.codes!, targetBits, width);
     if (slot === undefined) continue;
     joint.push({ input, slot });
+    // Per word, by the leading zeros of a row's mask: the bits its row counts for (index 32,
+    // mask 0: every joint facet's; a single bit: that filter's facet's).
     const bits = ((2 ** width - 1) << slot.shift) | 0;
     own[slot.word * 33 + 32]! |= bits;
     if (input.bit !== 0) own[slot.word * 33 + Math.clz32(input.bit)]! |= bits;
-    jointWords = Math.max(jointWords, slot.word + 1);
+    reads = Math.max(reads, slot.word + 1);
   }
-  const p0 = jointWords > 0 ? packed!.words[0]! : NO_CODES;
-  const p1 = jointWords > 1 ? packed!.words[1]! : NO_CODES;
-  const p2 = jointWords > 2 ? packed!.words[2]! : NO_CODES;
-  const p3 = jointWords > 3 ? packed!.words[3]! : NO_CODES;
+  // Row tests: a value of a small field among the chosen, read from the packed words (the first
+  // two inline); the first two others inline (codes or a price stretch); the rest through failedTests.
+  const tests = rowTests(clauses);
+  const packedWord: number[] = [];
+  const packedBits: number[] = [];
+  const packedBit: number[] = [];
+  const others: number[] = [];
+  for (let t = 0; t < tests.count; t++) {
+    const access = tests.clauses[t]!.test?.access;
+    const chosen = tests.chosen[t]!;
+    if (tests.kinds[t] === 0 && access?.codes && access.dict.length <= 31 && chosen[0] !== 1) {
+      const targetBits = targetBitsOf(access, undefined);
+      const key = packingKey(access.name, targetBits);
+      const slot = packed.slot(key, access.codes, targetBits, access.dict.length);
+      if (slot !== undefined) {
+        let bits = 0;
+        for (let code = 1; code < chosen.length; code++)
+          if (chosen[code] === 1) bits |= 1 << (slot.shift + code - 1);
+        packedWord.push(slot.word);
+        packedBits.push(bits);
+        packedBit.push(tests.bits[t]!);
+        reads = Math.max(reads, slot.word + 1);
+        continue;
+      }
+    }
+    others.push(t);
+  }
+  const p1 = reads > 1 ? words[1]! : NO_CODES;
+  const p2 = reads > 2 ? words[2]! : NO_CODES;
+  const p3 = reads > 3 ? words[3]! : NO_CODES;
+  const p0 = words[0]!;
 
   // Rows: unsold ones are out; row-level filters mark the others. A document's segments follow
   // from its rows: 0 when one passes every filter, k + 1 for each filter k one fails alone.
   // docFull is 2 when every sold row passes every filter (the document counts as a whole).
-  const sold = channel.columns.sold;
-  const tests = rowTests(clauses);
   // Rows are read only when something reads them: a row-level filter or facet, a sort by a
   // row's value, or tiles that are rows. Otherwise a document passes on all its sold rows alike.
+  const sold = channel.columns.sold;
   const readsRows =
     tests.count > 0 ||
     variantGrain ||
@@ -243,25 +278,33 @@ export function executeListing(
       docSingles[j] = sold === 1 ? docMask : 0;
     }
   }
-  // The first two row tests are read inline (codes or a price stretch); others through failedTests.
-  const n = tests.count;
-  const k0 = n > 0 ? tests.kinds[0]! : -1;
-  const k1 = n > 1 ? tests.kinds[1]! : -1;
-  const bit0 = n > 0 ? tests.bits[0]! : 0;
-  const bit1 = n > 1 ? tests.bits[1]! : 0;
-  const fail0 = n > 0 ? tests.fails[0]! : NO_FAILS;
-  const fail1 = n > 1 ? tests.fails[1]! : NO_FAILS;
-  const codes0 = n > 0 ? tests.codes[0]! : NO_CODES;
-  const codes1 = n > 1 ? tests.codes[1]! : NO_CODES;
-  const price0 = n > 0 ? tests.prices[0]! : NO_PRICES;
-  const price1 = n > 1 ? tests.prices[1]! : NO_PRICES;
-  const low0 = n > 0 ? tests.lows[0]! : 0;
-  const low1 = n > 1 ? tests.lows[1]! : 0;
-  const high0 = n > 0 ? tests.highs[0]! : 0;
-  const high1 = n > 1 ? tests.highs[1]! : 0;
-  const inclusive0 = n > 0 ? tests.inclusive[0]! : 0;
-  const inclusive1 = n > 1 ? tests.inclusive[1]! : 0;
-  const generic = n > 2 || k0 > 1 || k1 > 1;
+  const nq = packedWord.length;
+  const qw0 = nq > 0 ? packedWord[0]! : 0;
+  const qw1 = nq > 1 ? packedWord[1]! : 0;
+  const qb0 = nq > 0 ? packedBits[0]! : 0;
+  const qb1 = nq > 1 ? packedBits[1]! : 0;
+  const qbit0 = nq > 0 ? packedBit[0]! : 0;
+  const qbit1 = nq > 1 ? packedBit[1]! : 0;
+  const n = others.length;
+  const t0 = n > 0 ? others[0]! : -1;
+  const t1 = n > 1 ? others[1]! : -1;
+  const k0 = n > 0 ? tests.kinds[t0]! : -1;
+  const k1 = n > 1 ? tests.kinds[t1]! : -1;
+  const bit0 = n > 0 ? tests.bits[t0]! : 0;
+  const bit1 = n > 1 ? tests.bits[t1]! : 0;
+  const fail0 = n > 0 ? tests.fails[t0]! : NO_FAILS;
+  const fail1 = n > 1 ? tests.fails[t1]! : NO_FAILS;
+  const codes0 = n > 0 ? tests.codes[t0]! : NO_CODES;
+  const codes1 = n > 1 ? tests.codes[t1]! : NO_CODES;
+  const price0 = n > 0 ? tests.prices[t0]! : NO_PRICES;
+  const price1 = n > 1 ? tests.prices[t1]! : NO_PRICES;
+  const low0 = n > 0 ? tests.lows[t0]! : 0;
+  const low1 = n > 1 ? tests.lows[t1]! : 0;
+  const high0 = n > 0 ? tests.highs[t0]! : 0;
+  const high1 = n > 1 ? tests.highs[t1]! : 0;
+  const inclusive0 = n > 0 ? tests.inclusive[t0]! : 0;
+  const inclusive1 = n > 1 ? tests.inclusive[t1]! : 0;
+  const generic = nq > 2 || n > 2 || k0 > 1 || k1 > 1;
   for (let j = 0; readsRows && j < count; j++) {
     const doc = docs[j]!;
     const docMask = docMasks[j]!;
@@ -275,12 +318,25 @@ export function executeListing(
     let a2 = 0;
     let a3 = 0;
     for (let row = rowStart[doc]!; row < end; row++) {
-      const isSold = sold[row]!;
+      const w0 = p0[row]!;
+      const w1 = reads > 1 ? p1[row]! : 0;
+      const w2 = reads > 2 ? p2[row]! : 0;
+      const w3 = reads > 3 ? p3[row]! : 0;
       // A row not sold in the channel fails everything and counts nowhere: all bits (0xffffffff).
-      let mask = docMask | (isSold - 1);
+      const out = w0 >> 31;
+      let mask = docMask | out;
       if (generic) {
-        if (isSold !== 0) mask |= failedTests(tests, row, rowDoc);
+        if (out === 0) mask |= failedTests(tests, row, rowDoc);
       } else {
+        // Without branches: a value among the chosen leaves a nonzero x, else the filter's bit is set.
+        if (nq > 0) {
+          const x = (qw0 === 0 ? w0 : qw0 === 1 ? w1 : qw0 === 2 ? w2 : w3) & qb0;
+          mask |= ~((x | -x) >> 31) & qbit0;
+          if (nq > 1) {
+            const y = (qw1 === 0 ? w0 : qw1 === 1 ? w1 : qw1 === 2 ? w2 : w3) & qb1;
+            mask |= ~((y | -y) >> 31) & qbit1;
+          }
+        }
         if (k0 === 0) mask |= fail0[codes0[row]!]!;
         else if (k0 === 1) {
           const value = price0[row]!;
@@ -304,16 +360,14 @@ export function executeListing(
       const keep = ~((rest | -rest) >> 31);
       const lead = Math.clz32(mask);
       zero |= lead >>> 5;
-      dirty |= mask & -isSold;
+      dirty |= mask & ~out;
       singles |= mask & keep;
-      if (jointWords > 0) {
-        a0 |= p0[row]! & own[lead]! & keep;
-        if (jointWords > 1) {
-          a1 |= p1[row]! & own[33 + lead]! & keep;
-          if (jointWords > 2) {
-            a2 |= p2[row]! & own[66 + lead]! & keep;
-            if (jointWords > 3) a3 |= p3[row]! & own[99 + lead]! & keep;
-          }
+      a0 |= w0 & own[lead]! & keep;
+      if (reads > 1) {
+        a1 |= w1 & own[33 + lead]! & keep;
+        if (reads > 2) {
+          a2 |= w2 & own[66 + lead]! & keep;
+          if (reads > 3) a3 |= w3 & own[99 + lead]! & keep;
         }
       }
     }
@@ -341,7 +395,8 @@ export function executeListing(
       a3 ^= 1 << bit;
     }
   }
-  for (const { input, slot } of joint) {
+  for (let f = 0; f < joint.length; f++) {
+    const { input, slot } = joint[f]!;
     const counts = new Uint32Array(slot.width + 1);
     const from = slot.word * 32 + slot.shift - 1;
     for (let target = 1; target <= slot.width; target++) counts[target] = bitCounts[from + target]!;
@@ -399,8 +454,8 @@ export function executeListing(
   }
 
   const facets: Facet[] = [];
-  for (const input of inputs) {
-    const facet = presentFacet(input, candidates, presentContext);
+  for (let f = 0; f < inputs.length; f++) {
+    const facet = presentFacet(inputs[f]!, candidates, presentContext);
     if (facet) facets.push(facet);
   }
 

@@ -1,4 +1,4 @@
-import { MAX_WORDS } from './packed-codes.js';
+import { MAX_WORDS } from './packed-rows.js';
 
 /**
  * Arrays a listing reuses from one search to the next, sized to the type's documents and rows, so
@@ -30,7 +30,7 @@ export class ListingScratch {
   /** Text matches moved to slots: a set bit per slot and its score, read back in slot order. */
   readonly slotBits: Uint32Array;
   readonly slotScores: Float64Array;
-  /** The pass over rows' facets packed in words (see PackedCodes): per word, the bits a row counts for by its mask's leading zeros, and the tiles per bit. */
+  /** The pass over rows' packed words (see PackedRows): per word, the bits a row counts for by its mask's leading zeros, and the tiles per bit. */
   readonly own = new Int32Array(33 * MAX_WORDS);
   readonly bitCounts = new Uint32Array(32 * MAX_WORDS);
   /** Per-facet "last tile seen" stamps, by field and dictionary size. */

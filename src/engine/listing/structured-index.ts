@@ -10,7 +10,7 @@ import {
 } from '../index/columns-data.js';
 import { ChannelOffers, type OfferView } from '../offers/view.js';
 import { SignalScores } from '../signals/score.js';
-import { PackedCodes } from './packed-codes.js';
+import { PackedRows } from './packed-rows.js';
 import { ListingScratch } from './scratch.js';
 import type { SharedView } from './shared-view.js';
 
@@ -129,7 +129,7 @@ export class StructuredIndex {
   readonly #unions = new WeakMap<Uint32Array, DocUnion>();
   readonly #unionMasks = new WeakMap<Uint32Array, WeakMap<Uint8Array, Uint32Array>>();
   readonly #priceRanges = new WeakMap<Float64Array, { low: Float64Array; high: Float64Array }>();
-  readonly #packed = new WeakMap<OfferView, PackedCodes>();
+  readonly #packed = new WeakMap<OfferView, PackedRows>();
   private categoryPostings: { starts: Uint32Array; docs: Uint32Array } | undefined;
   private categoryCodes: Map<string, number> | undefined;
 
@@ -247,11 +247,11 @@ export class StructuredIndex {
     return fields;
   }
 
-  /** The small row-level facets packed per row for `view` (a channel at a time), see PackedCodes. */
-  packedCodes(view: OfferView): PackedCodes {
+  /** The small row-level fields packed per row for `view` (`channel` at a time), see PackedRows. */
+  packedRows(channel: LoadedChannel, view: OfferView): PackedRows {
     let packed = this.#packed.get(view);
     if (packed === undefined) {
-      packed = new PackedCodes(this.rows);
+      packed = new PackedRows(this.rows, channel.columns.sold);
       this.#packed.set(view, packed);
     }
     return packed;
