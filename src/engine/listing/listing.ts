@@ -13,7 +13,9 @@ import { type SortSpec, sortReader } from '../sort/keys.js';
 import {
   buildClauses,
   type Clause,
+  docTests,
   failedTests,
+  keepDocuments,
   markDocuments,
   markProjection,
   rowPasses,
@@ -143,35 +145,27 @@ export function executeListing(
         bits ^= low;
       }
     }
-  } else {
-    const source = categoryCode >= 0 ? listing.categoryDocs(categoryCode) : scratch.allDocs;
-    count = source.length;
-    docs.set(source);
-    docScores.fill(0, 0, count);
   }
-  docMasks.fill(0, 0, count);
 
-  // Document-level filters, and what row-level ones tell of a whole document; keep documents failing one at most.
-  let marked = false;
-  for (let c = 0; c < clauses.length; c++) {
-    const clause = clauses[c]!;
-    if (clause.level === 'doc') {
-      markDocuments(clause, docs, docMasks, count);
-      marked = true;
-    } else if (markProjection(clause, listing, docs, docMasks, count, channel.columns.sold)) {
-      marked = true;
+  // Document-level filters, and what row-level ones tell of a whole document; keep documents
+  // failing one at most. Most are read in one pass (keepDocuments), the others each beforehand.
+  const whole = docTests(clauses, listing, channel.columns.sold);
+  const source = text ? docs : categoryCode >= 0 ? listing.categoryDocs(categoryCode) : scratch.allDocs;
+  if (!text) count = source.length;
+  if (whole.apart.length > 0) {
+    if (source !== docs) docs.set(source);
+    docMasks.fill(0, 0, count);
+    for (let c = 0; c < whole.apart.length; c++) {
+      const clause = whole.apart[c]!;
+      if (clause.level === 'doc') markDocuments(clause, docs, docMasks, count);
+      else markProjection(clause, listing, docs, docMasks, count, channel.columns.sold);
     }
-  }
-  if (marked) {
-    let kept = 0;
-    for (let j = 0; j < count; j++) {
-      const mask = docMasks[j]!;
-      if ((mask & (mask - 1)) !== 0) continue;
-      docs[kept] = docs[j]!;
-      docMasks[kept] = mask;
-      docScores[kept++] = docScores[j]!;
-    }
-    count = kept;
+    count = keepDocuments(whole, docs, count, true, docs, docMasks, text ? docScores : undefined);
+  } else if (whole.count > 0) {
+    count = keepDocuments(whole, source, count, false, docs, docMasks, text ? docScores : undefined);
+  } else {
+    if (source !== docs) docs.set(source);
+    docMasks.fill(0, 0, count);
   }
 
   // Facets, and the row-level ones of few values counted in the pass over rows below: a tile
