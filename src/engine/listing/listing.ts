@@ -22,7 +22,7 @@ import {
   rowTests,
 } from './clauses.js';
 import { type PackedSlot, packingKey } from './packed-rows.js';
-import type { ListingScratch } from './scratch.js';
+import { segment } from './segments.js';
 import type { LoadedChannel, StructuredIndex } from './structured-index.js';
 
 const NO_FAILS = new Int32Array(0);
@@ -396,7 +396,32 @@ export function executeListing(
     for (let target = 1; target <= slot.width; target++) counts[target] = bitCounts[from + target]!;
     input.counted = counts;
   }
-  const order = segment(scratch, count);
+  // Document-level facets of codes as they are: counted while the candidates are ordered.
+  const docFacets = scratch.docFacets;
+  docFacets.reset();
+  for (let f = 0; !variantGrain && f < inputs.length; f++) {
+    const input = inputs[f]!;
+    const access = input.access;
+    if (
+      input.spec.deferred ||
+      access === undefined ||
+      access.level !== 'doc' ||
+      access.form !== 'codes' ||
+      codeMapFor(input, presentContext) !== undefined
+    )
+      continue;
+    input.counted = docFacets.add(access, input.bit);
+  }
+  const order = segment(
+    docFull,
+    docSingles,
+    docs,
+    count,
+    scratch.segments,
+    scratch.segmentCursor,
+    scratch,
+    docFacets,
+  );
 
   const candidates: Candidates = {
     docs,
@@ -542,47 +567,6 @@ function rank(
     ranking.offer(docOfSlot[doc]!, score);
   }
   return total;
-}
-
-/**
- * Orders the candidate documents by segment: 0 for those with a row passing every filter, k + 1
- * for each filter k one of their rows fails alone. Returns the order; segments go to scratch.
- */
-function segment(scratch: ListingScratch, count: number): Uint32Array {
-  const { docFull, docSingles, segments } = scratch;
-  segments.fill(0);
-  let size = 0;
-  for (let j = 0; j < count; j++) {
-    if (docFull[j] !== 0) {
-      segments[1]!++;
-      size++;
-      continue;
-    }
-    let singles = docSingles[j]!;
-    while (singles !== 0) {
-      const bit = singles & -singles;
-      segments[33 - Math.clz32(bit)]!++;
-      singles ^= bit;
-      size++;
-    }
-  }
-  for (let s = 1; s < segments.length; s++) segments[s]! += segments[s - 1]!;
-  const order = scratch.orderFor(size);
-  const next = scratch.segmentCursor;
-  next.set(segments);
-  for (let j = 0; j < count; j++) {
-    if (docFull[j] !== 0) {
-      order[next[0]!++] = j;
-      continue;
-    }
-    let singles = docSingles[j]!;
-    while (singles !== 0) {
-      const bit = singles & -singles;
-      order[next[32 - Math.clz32(bit)]!++] = j;
-      singles ^= bit;
-    }
-  }
-  return order;
 }
 
 /** The row a tile shows: of its rows sold and passing every row filter, the cheapest; else its first. */

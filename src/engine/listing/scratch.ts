@@ -1,4 +1,5 @@
 import { MAX_WORDS } from './packed-rows.js';
+import { DocFacets } from './segments.js';
 
 /**
  * Arrays a listing reuses from one search to the next, sized to the type's documents and rows, so
@@ -32,6 +33,8 @@ export class ListingScratch {
   readonly slotScores: Float64Array;
   /** The pass over rows' packed words (see PackedRows): per word, the bits a row counts for by its mask's leading zeros, and the tiles per bit. */
   readonly own = new Int32Array(33 * MAX_WORDS);
+  /** Document-level facets counted while the candidates are ordered by segment. */
+  readonly docFacets = new DocFacets();
   readonly bitCounts = new Uint32Array(32 * MAX_WORDS);
   /** Per-facet "last tile seen" stamps, by field and dictionary size. */
   private readonly stamps = new Map<string, Int32Array>();
