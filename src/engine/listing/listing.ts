@@ -2,6 +2,7 @@ import type { Facet } from '../../contracts/search.js';
 import type { EngineIndex, TypeIndex } from '../engine-index.js';
 import type { Candidates } from '../facets/count.js';
 import { jointEligible, targetBitsOf } from '../facets/joint.js';
+import { EDGES, NO_BIN } from '../facets/ladder.js';
 import { codeMapFor, type FacetInput, presentFacet } from '../facets/present.js';
 import type { FacetSpec } from '../facets/spec.js';
 import type { SelectContext } from '../filter/evaluate.js';
@@ -28,6 +29,7 @@ import type { LoadedChannel, StructuredIndex } from './structured-index.js';
 const NO_FAILS = new Int32Array(0);
 const NO_CODES = new Uint32Array(0);
 const NO_PRICES = new Float64Array(0);
+const NO_BINS = new Uint16Array(0);
 
 /** A facet counted in the pass over rows, and where its targets lie in the packed words. */
 interface JointFacet {
@@ -189,6 +191,7 @@ export function executeListing(
       bit: clause?.bit ?? 0,
       choice: clause?.test?.choice,
       counted: undefined,
+      ranged: undefined,
     });
   }
 
@@ -244,6 +247,37 @@ export function executeListing(
       }
     }
     others.push(t);
+  }
+  // A price facet (range and histogram, no buckets) is counted in the pass too: rows whose mask
+  // holds no bit but its filter's give the lowest and highest price and the tiles per bin.
+  let priced: FacetInput | undefined;
+  for (let f = 0; f < inputs.length && !variantGrain; f++) {
+    const input = inputs[f]!;
+    if (input.spec.deferred || input.spec.kind !== 'range' || input.access?.form !== 'price') continue;
+    priced = input;
+    break;
+  }
+  const pricing = priced !== undefined;
+  const price = pricing ? priced!.access!.price! : NO_PRICES;
+  const binOfRow = pricing ? priced!.access!.bins! : NO_BINS;
+  const priceOther = pricing ? ~priced!.bit : 0;
+  const histogram = pricing && priced!.spec.display === 'histogram';
+  const binCounts = histogram ? new Uint32Array(EDGES.length) : NO_CODES;
+  const binStamps = histogram ? scratch.stampsFor('price:bins', EDGES.length, count) : undefined;
+  const stamps = binStamps?.stamps ?? NO_FAILS;
+  const stampBase = binStamps?.base ?? 0;
+  let lowest = Number.POSITIVE_INFINITY;
+  let highest = Number.NEGATIVE_INFINITY;
+  // Rows' masks are kept only for what reads them after the pass.
+  let keepsMasks =
+    variantGrain ||
+    (request.sort !== undefined && sortReader(request.sort, listing, channel, view)?.level === 'row');
+  for (let f = 0; f < inputs.length && !keepsMasks; f++) {
+    const input = inputs[f]!;
+    const access = input.access;
+    if (input.spec.deferred || input === priced || access === undefined) continue;
+    if (access.level !== 'row' && access.form === 'codes') continue;
+    if (!joint.some((one) => one.input === input)) keepsMasks = true;
   }
   const p1 = reads > 1 ? words[1]! : NO_CODES;
   const p2 = reads > 2 ? words[2]! : NO_CODES;
@@ -348,7 +382,19 @@ export function executeListing(
           if (!pass) mask |= bit1;
         }
       }
-      rowMask[row] = mask;
+      if (keepsMasks) rowMask[row] = mask;
+      if (pricing && (mask & priceOther) === 0) {
+        const value = price[row]!;
+        if (!Number.isNaN(value)) {
+          if (value < lowest) lowest = value;
+          if (value > highest) highest = value;
+          const bin = binOfRow[row]!;
+          if (histogram && bin !== NO_BIN && stamps[bin] !== stampBase + j) {
+            stamps[bin] = stampBase + j;
+            binCounts[bin]!++;
+          }
+        }
+      }
       // Without branches: keep is -1 when the mask has one bit at most, else 0; lead is 32 for mask 0.
       const rest = mask & (mask - 1);
       const keep = ~((rest | -rest) >> 31);
@@ -396,6 +442,10 @@ export function executeListing(
     for (let target = 1; target <= slot.width; target++) counts[target] = bitCounts[from + target]!;
     input.counted = counts;
   }
+  if (priced !== undefined && readsRows)
+    priced.ranged = histogram
+      ? { min: lowest, max: highest, bins: binCounts }
+      : { min: lowest, max: highest };
   // Document-level facets of codes as they are: counted while the candidates are ordered.
   const docFacets = scratch.docFacets;
   docFacets.reset();
