@@ -268,6 +268,10 @@ export function executeListing(
   const stampBase = binStamps?.base ?? 0;
   let lowest = Number.POSITIVE_INFINITY;
   let highest = Number.NEGATIVE_INFINITY;
+  let lowBin = NO_BIN;
+  let highBin = -1;
+  let unbinnedLowest = Number.POSITIVE_INFINITY;
+  let unbinnedHighest = Number.NEGATIVE_INFINITY;
   // Rows' masks are kept only for what reads them after the pass.
   let keepsMasks =
     variantGrain ||
@@ -384,12 +388,25 @@ export function executeListing(
       }
       if (keepsMasks) rowMask[row] = mask;
       if (pricing && (mask & priceOther) === 0) {
-        const value = price[row]!;
-        if (!Number.isNaN(value)) {
-          if (value < lowest) lowest = value;
-          if (value > highest) highest = value;
-          const bin = binOfRow[row]!;
-          if (histogram && bin !== NO_BIN && stamps[bin] !== stampBase + j) {
+        // Bins follow prices: the lowest and highest prices lie in the lowest and highest bins,
+        // so a price is read only in those (or without a bin: no price, or below zero).
+        const bin = binOfRow[row]!;
+        if (bin === NO_BIN) {
+          const value = price[row]!;
+          if (value < unbinnedLowest) unbinnedLowest = value;
+          if (value > unbinnedHighest) unbinnedHighest = value;
+        } else {
+          if (bin <= lowBin) {
+            const value = price[row]!;
+            if (bin < lowBin || value < lowest) lowest = value;
+            lowBin = bin;
+          }
+          if (bin >= highBin) {
+            const value = price[row]!;
+            if (bin > highBin || value > highest) highest = value;
+            highBin = bin;
+          }
+          if (histogram && stamps[bin] !== stampBase + j) {
             stamps[bin] = stampBase + j;
             binCounts[bin]!++;
           }
@@ -442,10 +459,11 @@ export function executeListing(
     for (let target = 1; target <= slot.width; target++) counts[target] = bitCounts[from + target]!;
     input.counted = counts;
   }
-  if (priced !== undefined && readsRows)
-    priced.ranged = histogram
-      ? { min: lowest, max: highest, bins: binCounts }
-      : { min: lowest, max: highest };
+  if (priced !== undefined && readsRows) {
+    const min = Math.min(lowest, unbinnedLowest);
+    const max = Math.max(highest, unbinnedHighest);
+    priced.ranged = histogram ? { min, max, bins: binCounts } : { min, max };
+  }
   // Document-level facets of codes as they are: counted while the candidates are ordered.
   const docFacets = scratch.docFacets;
   docFacets.reset();
