@@ -28,15 +28,27 @@ export class DocFacets {
     }
   }
 
+  /** How many of the first facets hold one code per document. */
+  fast = 0;
+
   reset(): void {
     this.count = 0;
+    this.fast = 0;
     this.owner.fill(-1);
   }
 
   /** Adds a facet with filter bit `bit` (0 for none); returns its counts (index: code, 0 for none), or undefined when full. */
   add(access: FieldAccess, bit: number): Uint32Array | undefined {
     if (this.count === MAX_DOC_FACETS) return undefined;
-    const f = this.count++;
+    // Facets of one code per document go first, where segment counts them inline.
+    let f = this.count++;
+    if (access.codes) {
+      const at = this.fast++;
+      if (at !== f) {
+        this.move(at, f);
+        f = at;
+      }
+    }
     const counts = new Uint32Array(access.dict.length + 1);
     this.codes[f] = access.codes ?? NO_CODES;
     this.offsets[f] = access.codes ? NO_CODES : access.offsets!;
@@ -44,6 +56,15 @@ export class DocFacets {
     this.counts[f] = counts;
     if (bit !== 0) this.owner[31 - Math.clz32(bit)] = f;
     return counts;
+  }
+
+  /** Moves facet `from` to slot `to`, which is then free. */
+  private move(from: number, to: number): void {
+    this.codes[to] = this.codes[from]!;
+    this.offsets[to] = this.offsets[from]!;
+    this.values[to] = this.values[from]!;
+    this.counts[to] = this.counts[from]!;
+    for (let bit = 0; bit < 32; bit++) if (this.owner[bit] === from) this.owner[bit] = to;
   }
 }
 
@@ -64,12 +85,10 @@ export function segment(
 ): Uint32Array {
   segments.fill(0);
   let size = 0;
-  const n = facets.count;
   for (let j = 0; j < count; j++) {
     if (docFull[j] !== 0) {
       segments[1]!++;
       size++;
-      for (let f = 0; f < n; f++) countDoc(facets, f, docs[j]!);
       continue;
     }
     let singles = docSingles[j]!;
@@ -78,23 +97,47 @@ export function segment(
       segments[bit + 2]!++;
       singles ^= 1 << bit;
       size++;
-      const f = facets.owner[bit]!;
-      if (f >= 0) countDoc(facets, f, docs[j]!);
     }
   }
   for (let s = 1; s < segments.length; s++) segments[s]! += segments[s - 1]!;
   const order = room.orderFor(size);
   cursor.set(segments);
+  // The first four facets of one code per document are counted inline, others through countDoc.
+  const n = facets.count;
+  const inline = Math.min(facets.fast, 4);
+  const { codes, counts, owner } = facets;
+  const c0 = inline > 0 ? codes[0]! : NO_CODES;
+  const c1 = inline > 1 ? codes[1]! : NO_CODES;
+  const c2 = inline > 2 ? codes[2]! : NO_CODES;
+  const c3 = inline > 3 ? codes[3]! : NO_CODES;
+  const n0 = inline > 0 ? counts[0]! : NO_CODES;
+  const n1 = inline > 1 ? counts[1]! : NO_CODES;
+  const n2 = inline > 2 ? counts[2]! : NO_CODES;
+  const n3 = inline > 3 ? counts[3]! : NO_CODES;
   for (let j = 0; j < count; j++) {
+    const doc = docs[j]!;
     if (docFull[j] !== 0) {
       order[cursor[0]!++] = j;
+      if (inline > 0) {
+        n0[c0[doc]!]!++;
+        if (inline > 1) {
+          n1[c1[doc]!]!++;
+          if (inline > 2) {
+            n2[c2[doc]!]!++;
+            if (inline > 3) n3[c3[doc]!]!++;
+          }
+        }
+      }
+      for (let f = inline; f < n; f++) countDoc(facets, f, doc);
       continue;
     }
     let singles = docSingles[j]!;
     while (singles !== 0) {
-      const bit = singles & -singles;
-      order[cursor[32 - Math.clz32(bit)]!++] = j;
-      singles ^= bit;
+      const bit = 31 - Math.clz32(singles);
+      order[cursor[bit + 1]!++] = j;
+      singles ^= 1 << bit;
+      const f = owner[bit]!;
+      if (f >= 0) countDoc(facets, f, doc);
     }
   }
   return order;
