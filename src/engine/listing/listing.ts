@@ -650,7 +650,9 @@ function shownRow(
   let bestPrice = Number.POSITIVE_INFINITY;
   for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++) {
     if (channel.columns.sold[row] === 0) continue;
-    if (!rowClauses.every((clause) => rowPasses(clause, row, rowDoc))) continue;
+    let passes = true;
+    for (let c = 0; c < rowClauses.length && passes; c++) passes = rowPasses(rowClauses[c]!, row, rowDoc);
+    if (!passes) continue;
     const value = Number.isNaN(price[row]!) ? Number.POSITIVE_INFINITY : price[row]!;
     if (best < 0 || value < bestPrice) {
       best = row;
