@@ -23,6 +23,7 @@ import {
   rowTests,
 } from './clauses.js';
 import { type PackedSlot, packingKey } from './packed-rows.js';
+import { passRows } from './row-pass.js';
 import { segment } from './segments.js';
 import type { LoadedChannel, StructuredIndex } from './structured-index.js';
 
@@ -196,12 +197,11 @@ export function executeListing(
   }
 
   // Small row-level fields are read from words packed per row (PackedRows): the joint facets'
-  // targets, and for filters on them the values as bits.
+  // targets, and for filters on them the values as bits. The pass over rows (RowPass) reads them.
   const packed = listing.packedRows(channel, view);
-  const words = packed.words;
-  const { own, bitCounts } = scratch;
-  own.fill(0);
-  bitCounts.fill(0);
+  const pass = scratch.rowPass;
+  pass.reset();
+  const own = pass.own;
   let reads = 1;
   const joint: JointFacet[] = [];
   for (let f = 0; f < inputs.length; f++) {
@@ -224,10 +224,7 @@ export function executeListing(
   // Row tests: a value of a small field among the chosen, read from the packed words (the first
   // two inline); the first two others inline (codes or a price stretch); the rest through failedTests.
   const tests = rowTests(clauses);
-  const packedWord: number[] = [];
-  const packedBits: number[] = [];
-  const packedBit: number[] = [];
-  const others: number[] = [];
+  let others = 0;
   for (let t = 0; t < tests.count; t++) {
     const access = tests.clauses[t]!.test?.access;
     const chosen = tests.chosen[t]!;
@@ -239,15 +236,26 @@ export function executeListing(
         let bits = 0;
         for (let code = 1; code < chosen.length; code++)
           if (chosen[code] === 1) bits |= 1 << (slot.shift + code - 1);
-        packedWord.push(slot.word);
-        packedBits.push(bits);
-        packedBit.push(tests.bits[t]!);
+        if (pass.packed < 2) {
+          pass.packedWord[pass.packed] = slot.word;
+          pass.packedBits[pass.packed] = bits;
+          pass.packedBit[pass.packed] = tests.bits[t]!;
+        }
+        pass.packed++;
         reads = Math.max(reads, slot.word + 1);
         continue;
       }
     }
-    others.push(t);
+    if (others < 2) pass.other[others] = t;
+    if (tests.kinds[t]! > 1) pass.generic = true;
+    others++;
   }
+  pass.others = others;
+  pass.generic ||= pass.packed > 2 || others > 2;
+  pass.tests = tests;
+  pass.rowDoc = rowDoc;
+  pass.reads = reads;
+  for (let word = 0; word < reads; word++) pass.words[word] = packed.words[word]!;
   // A price facet (range and histogram, no buckets) is counted in the pass too: rows whose mask
   // holds no bit but its filter's give the lowest and highest price and the tiles per bin.
   let priced: FacetInput | undefined;
@@ -257,21 +265,19 @@ export function executeListing(
     priced = input;
     break;
   }
-  const pricing = priced !== undefined;
-  const price = pricing ? priced!.access!.price! : NO_PRICES;
-  const binOfRow = pricing ? priced!.access!.bins! : NO_BINS;
-  const priceOther = pricing ? ~priced!.bit : 0;
-  const histogram = pricing && priced!.spec.display === 'histogram';
-  const binCounts = histogram ? new Uint32Array(EDGES.length) : NO_CODES;
-  const binStamps = histogram ? scratch.stampsFor('price:bins', EDGES.length, count) : undefined;
-  const stamps = binStamps?.stamps ?? NO_FAILS;
-  const stampBase = binStamps?.base ?? 0;
-  let lowest = Number.POSITIVE_INFINITY;
-  let highest = Number.NEGATIVE_INFINITY;
-  let lowBin = NO_BIN;
-  let highBin = -1;
-  let unbinnedLowest = Number.POSITIVE_INFINITY;
-  let unbinnedHighest = Number.NEGATIVE_INFINITY;
+  if (priced !== undefined) {
+    pass.pricing = true;
+    pass.price = priced.access!.price!;
+    pass.bins = priced.access!.bins!;
+    pass.priceBit = priced.bit;
+    pass.histogram = priced.spec.display === 'histogram';
+    if (pass.histogram) {
+      const { stamps, base } = scratch.stampsFor('price:bins', EDGES.length, count);
+      pass.stamps = stamps;
+      pass.stampBase = base;
+      pass.binCounts = new Uint32Array(EDGES.length);
+    }
+  }
   // Rows' masks are kept only for what reads them after the pass.
   let keepsMasks =
     variantGrain ||
@@ -283,10 +289,27 @@ export function executeListing(
     if (access.level !== 'row' && access.form === 'codes') continue;
     if (!joint.some((one) => one.input === input)) keepsMasks = true;
   }
-  const p1 = reads > 1 ? words[1]! : NO_CODES;
-  const p2 = reads > 2 ? words[2]! : NO_CODES;
-  const p3 = reads > 3 ? words[3]! : NO_CODES;
-  const p0 = words[0]!;
+  pass.keepsMasks = keepsMasks;
+  // Documents failing one filter alone (bit b) whose rows need no reading: b's facet counts them
+  // at document level, and whether a row passes every other filter follows from what the filters
+  // tell of whole documents (one row-level filter besides b at most, whose projection was read).
+  if (!keepsMasks) {
+    for (let c = 0; c < clauses.length; c++) {
+      const bit = clauses[c]!.bit;
+      if (priced?.bit === bit || joint.some((one) => one.input.bit === bit)) continue;
+      let others = 0;
+      let projected = true;
+      for (let t = 0; t < tests.count; t++) {
+        if (tests.bits[t] === bit) continue;
+        others++;
+        projected = projects(tests.clauses[t]!);
+      }
+      if (others > 1 || (others === 1 && !projected)) continue;
+      pass.decided |= bit;
+      if (others === 0) pass.needsSold |= bit;
+    }
+    pass.docSold = channel.docSold;
+  }
 
   // Rows: unsold ones are out; row-level filters mark the others. A document's segments follow
   // from its rows: 0 when one passes every filter, k + 1 for each filter k one fails alone.
@@ -309,160 +332,20 @@ export function executeListing(
       docFull[j] = sold === 1 && docMask === 0 ? 2 : 0;
       docSingles[j] = sold === 1 ? docMask : 0;
     }
-  }
-  const nq = packedWord.length;
-  const qw0 = nq > 0 ? packedWord[0]! : 0;
-  const qw1 = nq > 1 ? packedWord[1]! : 0;
-  const qb0 = nq > 0 ? packedBits[0]! : 0;
-  const qb1 = nq > 1 ? packedBits[1]! : 0;
-  const qbit0 = nq > 0 ? packedBit[0]! : 0;
-  const qbit1 = nq > 1 ? packedBit[1]! : 0;
-  const n = others.length;
-  const t0 = n > 0 ? others[0]! : -1;
-  const t1 = n > 1 ? others[1]! : -1;
-  const k0 = n > 0 ? tests.kinds[t0]! : -1;
-  const k1 = n > 1 ? tests.kinds[t1]! : -1;
-  const bit0 = n > 0 ? tests.bits[t0]! : 0;
-  const bit1 = n > 1 ? tests.bits[t1]! : 0;
-  const fail0 = n > 0 ? tests.fails[t0]! : NO_FAILS;
-  const fail1 = n > 1 ? tests.fails[t1]! : NO_FAILS;
-  const codes0 = n > 0 ? tests.codes[t0]! : NO_CODES;
-  const codes1 = n > 1 ? tests.codes[t1]! : NO_CODES;
-  const price0 = n > 0 ? tests.prices[t0]! : NO_PRICES;
-  const price1 = n > 1 ? tests.prices[t1]! : NO_PRICES;
-  const low0 = n > 0 ? tests.lows[t0]! : 0;
-  const low1 = n > 1 ? tests.lows[t1]! : 0;
-  const high0 = n > 0 ? tests.highs[t0]! : 0;
-  const high1 = n > 1 ? tests.highs[t1]! : 0;
-  const inclusive0 = n > 0 ? tests.inclusive[t0]! : 0;
-  const inclusive1 = n > 1 ? tests.inclusive[t1]! : 0;
-  const generic = nq > 2 || n > 2 || k0 > 1 || k1 > 1;
-  for (let j = 0; readsRows && j < count; j++) {
-    const doc = docs[j]!;
-    const docMask = docMasks[j]!;
-    const end = rowStart[doc + 1]!;
-    // zero: a row passes every filter; dirty: the masks of sold rows; singles: masks of one bit.
-    let zero = 0;
-    let dirty = 0;
-    let singles = 0;
-    let a0 = 0;
-    let a1 = 0;
-    let a2 = 0;
-    let a3 = 0;
-    for (let row = rowStart[doc]!; row < end; row++) {
-      const w0 = p0[row]!;
-      const w1 = reads > 1 ? p1[row]! : 0;
-      const w2 = reads > 2 ? p2[row]! : 0;
-      const w3 = reads > 3 ? p3[row]! : 0;
-      // A row not sold in the channel fails everything and counts nowhere: all bits (0xffffffff).
-      const out = w0 >> 31;
-      let mask = docMask | out;
-      if (generic) {
-        if (out === 0) mask |= failedTests(tests, row, rowDoc);
-      } else {
-        // Without branches: a value among the chosen leaves a nonzero x, else the filter's bit is set.
-        if (nq > 0) {
-          const x = (qw0 === 0 ? w0 : qw0 === 1 ? w1 : qw0 === 2 ? w2 : w3) & qb0;
-          mask |= ~((x | -x) >> 31) & qbit0;
-          if (nq > 1) {
-            const y = (qw1 === 0 ? w0 : qw1 === 1 ? w1 : qw1 === 2 ? w2 : w3) & qb1;
-            mask |= ~((y | -y) >> 31) & qbit1;
-          }
-        }
-        if (k0 === 0) mask |= fail0[codes0[row]!]!;
-        else if (k0 === 1) {
-          const value = price0[row]!;
-          const pass =
-            ((inclusive0 & 1) !== 0 ? value >= low0 : value > low0) &&
-            ((inclusive0 & 2) !== 0 ? value <= high0 : value < high0);
-          if (!pass) mask |= bit0;
-        }
-        if (k1 === 0) mask |= fail1[codes1[row]!]!;
-        else if (k1 === 1) {
-          const value = price1[row]!;
-          const pass =
-            ((inclusive1 & 1) !== 0 ? value >= low1 : value > low1) &&
-            ((inclusive1 & 2) !== 0 ? value <= high1 : value < high1);
-          if (!pass) mask |= bit1;
-        }
-      }
-      if (keepsMasks) rowMask[row] = mask;
-      if (pricing && (mask & priceOther) === 0) {
-        // Bins follow prices: the lowest and highest prices lie in the lowest and highest bins,
-        // so a price is read only in those (or without a bin: no price, or below zero).
-        const bin = binOfRow[row]!;
-        if (bin === NO_BIN) {
-          const value = price[row]!;
-          if (value < unbinnedLowest) unbinnedLowest = value;
-          if (value > unbinnedHighest) unbinnedHighest = value;
-        } else {
-          if (bin <= lowBin) {
-            const value = price[row]!;
-            if (bin < lowBin || value < lowest) lowest = value;
-            lowBin = bin;
-          }
-          if (bin >= highBin) {
-            const value = price[row]!;
-            if (bin > highBin || value > highest) highest = value;
-            highBin = bin;
-          }
-          if (histogram && stamps[bin] !== stampBase + j) {
-            stamps[bin] = stampBase + j;
-            binCounts[bin]!++;
-          }
-        }
-      }
-      // Without branches: keep is -1 when the mask has one bit at most, else 0; lead is 32 for mask 0.
-      const rest = mask & (mask - 1);
-      const keep = ~((rest | -rest) >> 31);
-      const lead = Math.clz32(mask);
-      zero |= lead >>> 5;
-      dirty |= mask & ~out;
-      singles |= mask & keep;
-      a0 |= w0 & own[lead]! & keep;
-      if (reads > 1) {
-        a1 |= w1 & own[33 + lead]! & keep;
-        if (reads > 2) {
-          a2 |= w2 & own[66 + lead]! & keep;
-          if (reads > 3) a3 |= w3 & own[99 + lead]! & keep;
-        }
-      }
-    }
-    docFull[j] = zero === 0 ? 0 : dirty === 0 ? 2 : 1;
-    docSingles[j] = zero === 0 ? singles : 0;
-    // Each gathered bit counts once, highest first.
-    while (a0 !== 0) {
-      const bit = 31 - Math.clz32(a0);
-      bitCounts[bit]!++;
-      a0 ^= 1 << bit;
-    }
-    while (a1 !== 0) {
-      const bit = 31 - Math.clz32(a1);
-      bitCounts[32 + bit]!++;
-      a1 ^= 1 << bit;
-    }
-    while (a2 !== 0) {
-      const bit = 31 - Math.clz32(a2);
-      bitCounts[64 + bit]!++;
-      a2 ^= 1 << bit;
-    }
-    while (a3 !== 0) {
-      const bit = 31 - Math.clz32(a3);
-      bitCounts[96 + bit]!++;
-      a3 ^= 1 << bit;
-    }
+  } else {
+    passRows(pass, docs, docMasks, count, rowStart, rowMask, docFull, docSingles);
   }
   for (let f = 0; f < joint.length; f++) {
     const { input, slot } = joint[f]!;
     const counts = new Uint32Array(slot.width + 1);
     const from = slot.word * 32 + slot.shift - 1;
-    for (let target = 1; target <= slot.width; target++) counts[target] = bitCounts[from + target]!;
+    for (let target = 1; target <= slot.width; target++) counts[target] = pass.bitCounts[from + target]!;
     input.counted = counts;
   }
   if (priced !== undefined && readsRows) {
-    const min = Math.min(lowest, unbinnedLowest);
-    const max = Math.max(highest, unbinnedHighest);
-    priced.ranged = histogram ? { min, max, bins: binCounts } : { min, max };
+    const min = pass.lowest;
+    const max = pass.highest;
+    priced.ranged = pass.histogram ? { min, max, bins: pass.binCounts } : { min, max };
   }
   // Document-level facets of codes as they are: counted while the candidates are ordered.
   const docFacets = scratch.docFacets;
@@ -635,6 +518,14 @@ function rank(
     ranking.offer(docOfSlot[doc]!, score);
   }
   return total;
+}
+
+/** Whether a row-level clause's projection marks the documents none of whose rows can pass it (see markProjection). */
+function projects(clause: Clause): boolean {
+  const predicate = clause.test?.predicate;
+  if (predicate === undefined) return false;
+  if (predicate.kind === 'codes') return predicate.chosen[0] !== 1;
+  return predicate.kind === 'price' && !predicate.none;
 }
 
 /** The row a tile shows: of its rows sold and passing every row filter, the cheapest; else its first. */

@@ -1,4 +1,4 @@
-import { MAX_WORDS } from './packed-rows.js';
+import { RowPass } from './row-pass.js';
 import { DocFacets } from './segments.js';
 
 /**
@@ -31,11 +31,10 @@ export class ListingScratch {
   /** Text matches moved to slots: a set bit per slot and its score, read back in slot order. */
   readonly slotBits: Uint32Array;
   readonly slotScores: Float64Array;
-  /** The pass over rows' packed words (see PackedRows): per word, the bits a row counts for by its mask's leading zeros, and the tiles per bit. */
-  readonly own = new Int32Array(33 * MAX_WORDS);
+  /** The pass over rows, set up per query. */
+  readonly rowPass = new RowPass();
   /** Document-level facets counted while the candidates are ordered by segment. */
   readonly docFacets = new DocFacets();
-  readonly bitCounts = new Uint32Array(32 * MAX_WORDS);
   /** Per-facet "last tile seen" stamps, by field and dictionary size. */
   private readonly stamps = new Map<string, Int32Array>();
   private generation = 1;
