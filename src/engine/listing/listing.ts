@@ -2,7 +2,7 @@ import type { Facet } from '../../contracts/search.js';
 import type { EngineIndex, TypeIndex } from '../engine-index.js';
 import type { Candidates } from '../facets/count.js';
 import { jointEligible, targetBitsOf } from '../facets/joint.js';
-import { EDGES, NO_BIN } from '../facets/ladder.js';
+import { EDGES } from '../facets/ladder.js';
 import { codeMapFor, type FacetInput, presentFacet } from '../facets/present.js';
 import type { FacetSpec } from '../facets/spec.js';
 import type { SelectContext } from '../filter/evaluate.js';
@@ -15,7 +15,6 @@ import {
   buildClauses,
   type Clause,
   docTests,
-  failedTests,
   keepDocuments,
   markDocuments,
   markProjection,
@@ -26,11 +25,6 @@ import { type PackedSlot, packingKey } from './packed-rows.js';
 import { passRows } from './row-pass.js';
 import { segment } from './segments.js';
 import type { LoadedChannel, StructuredIndex } from './structured-index.js';
-
-const NO_FAILS = new Int32Array(0);
-const NO_CODES = new Uint32Array(0);
-const NO_PRICES = new Float64Array(0);
-const NO_BINS = new Uint16Array(0);
 
 /** A facet counted in the pass over rows, and where its targets lie in the packed words. */
 interface JointFacet {
