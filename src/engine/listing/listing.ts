@@ -22,9 +22,13 @@ import {
   rowTests,
 } from './clauses.js';
 import { type PackedSlot, packingKey } from './packed-rows.js';
-import { passRows } from './row-pass.js';
-import { segment } from './segments.js';
+import { passRows, RowPass } from './row-pass.js';
+import { DocFacets, segment } from './segments.js';
 import type { LoadedChannel, StructuredIndex } from './structured-index.js';
+
+/** What one search sets up for its pass over rows and its document-level facets (searches run one at a time). */
+const rowPass = new RowPass();
+const documentFacets = new DocFacets();
 
 /** A facet counted in the pass over rows, and where its targets lie in the packed words. */
 interface JointFacet {
@@ -193,7 +197,7 @@ export function executeListing(
   // Small row-level fields are read from words packed per row (PackedRows): the joint facets'
   // targets, and for filters on them the values as bits. The pass over rows (RowPass) reads them.
   const packed = listing.packedRows(channel, view);
-  const pass = scratch.rowPass;
+  const pass = rowPass;
   pass.reset();
   const own = pass.own;
   let reads = 1;
@@ -342,7 +346,7 @@ export function executeListing(
     priced.ranged = pass.histogram ? { min, max, bins: pass.binCounts } : { min, max };
   }
   // Document-level facets of codes as they are: counted while the candidates are ordered.
-  const docFacets = scratch.docFacets;
+  const docFacets = documentFacets;
   docFacets.reset();
   for (let f = 0; !variantGrain && f < inputs.length; f++) {
     const input = inputs[f]!;
@@ -355,7 +359,8 @@ export function executeListing(
       codeMapFor(input, presentContext) !== undefined
     )
       continue;
-    input.counted = docFacets.add(access, input.bit);
+    const expansion = access.name === 'category' ? listing.categoryExpansion() : undefined;
+    input.counted = docFacets.add(access, input.bit, expansion);
   }
   const order = segment(
     docFull,
@@ -367,6 +372,7 @@ export function executeListing(
     scratch,
     docFacets,
   );
+  docFacets.finish();
 
   const candidates: Candidates = {
     docs,

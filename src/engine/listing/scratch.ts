@@ -1,6 +1,3 @@
-import { RowPass } from './row-pass.js';
-import { DocFacets } from './segments.js';
-
 /**
  * Arrays a listing reuses from one search to the next, sized to the type's documents and rows, so
  * a search allocates nothing per candidate. Searches run one at a time (they are synchronous).
@@ -31,10 +28,6 @@ export class ListingScratch {
   /** Text matches moved to slots: a set bit per slot and its score, read back in slot order. */
   readonly slotBits: Uint32Array;
   readonly slotScores: Float64Array;
-  /** The pass over rows, set up per query. */
-  readonly rowPass = new RowPass();
-  /** Document-level facets counted while the candidates are ordered by segment. */
-  readonly docFacets = new DocFacets();
   /** Per-facet "last tile seen" stamps, by field and dictionary size. */
   private readonly stamps = new Map<string, Int32Array>();
   private generation = 1;

@@ -1,4 +1,20 @@
-import type { FieldAccess } from './structured-index.js';
+/**
+ * A field of several codes per document that follow from one: per document that one code
+ * (`codes`), and per code the field's values it stands for (values[offsets[c] .. offsets[c + 1]]).
+ */
+export interface Expansion {
+  readonly codes: Uint32Array;
+  readonly offsets: Uint32Array;
+  readonly values: Uint32Array;
+}
+
+/** A document-level field of codes as a facet counts it: one code per document, or several. */
+interface CodedField {
+  readonly dict: readonly unknown[];
+  readonly codes?: Uint32Array;
+  readonly offsets?: Uint32Array;
+  readonly values?: Uint32Array;
+}
 
 const NO_CODES = new Uint32Array(0);
 /** Facets counted in segment's pass at most; others count on their own. */
@@ -35,11 +51,40 @@ export class DocFacets {
     this.count = 0;
     this.fast = 0;
     this.owner.fill(-1);
+    this.expanded.length = 0;
   }
 
-  /** Adds a facet with filter bit `bit` (0 for none); returns its counts (index: code, 0 for none), or undefined when full. */
-  add(access: FieldAccess, bit: number): Uint32Array | undefined {
+  /** Turns the counts of expanded facets' codes into theirs: each code's tiles count for each of its values. */
+  finish(): void {
+    for (const { inner, outer, expansion } of this.expanded) {
+      const { offsets, values } = expansion;
+      for (let code = 0; code < inner.length; code++) {
+        const tiles = inner[code]!;
+        if (tiles === 0) continue;
+        const start = offsets[code]!;
+        const end = offsets[code + 1]!;
+        if (start === end) outer[0]! += tiles;
+        for (let i = start; i < end; i++) outer[values[i]!]! += tiles;
+      }
+    }
+  }
+
+  /** Facets counted through another field's one code per document, expanded by finish(). */
+  private readonly expanded: Array<{ inner: Uint32Array; outer: Uint32Array; expansion: Expansion }> = [];
+
+  /**
+   * Adds a facet with filter bit `bit` (0 for none); returns its counts (index: code, 0 for
+   * none), or undefined when full. With an expansion, the facet's values follow from one code
+   * per document: that code is counted, and finish() turns its counts into the facet's.
+   */
+  add(access: CodedField, bit: number, expansion?: Expansion): Uint32Array | undefined {
     if (this.count === MAX_DOC_FACETS) return undefined;
+    if (expansion !== undefined) {
+      const outer = new Uint32Array(access.dict.length + 1);
+      const inner = this.add({ ...access, codes: expansion.codes }, bit)!;
+      this.expanded.push({ inner, outer, expansion });
+      return outer;
+    }
     // Facets of one code per document go first, where segment counts them inline.
     let f = this.count++;
     if (access.codes) {
