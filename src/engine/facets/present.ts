@@ -25,6 +25,8 @@ export interface FacetInput {
   choice: Choice | undefined;
   /** Counts per code (or per target of codeMapFor), counted beforehand together with other facets. */
   counted?: Uint32Array;
+  /** A price range's lowest and highest price and tiles per histogram bin, counted beforehand. */
+  ranged?: NumberCounts;
 }
 
 export interface PresentContext {
@@ -328,7 +330,8 @@ function rangeFacet(facet: Facet, input: FacetInput, candidates: Candidates): Fa
   const access = input.access!;
   const histogram = input.spec.display === 'histogram' && access.form === 'price';
   let counts: NumberCounts;
-  if (access.form === 'price') counts = countPrices(access, input.bit, candidates, { histogram });
+  if (access.form === 'price')
+    counts = input.ranged ?? countPrices(access, input.bit, candidates, { histogram });
   else if (access.form === 'range') counts = countRanges(access, input.bit, candidates, undefined);
   else {
     const byCode = input.counted ?? countCodes(access, input.bit, candidates);

@@ -169,6 +169,8 @@ export interface RowTests {
   readonly kinds: Int32Array;
   readonly bits: Int32Array;
   readonly chosen: Uint8Array[];
+  /** Kind 0: per code, the test's bit where the code is not chosen, else 0. */
+  readonly fails: Int32Array[];
   readonly codes: Uint32Array[];
   readonly prices: Float64Array[];
   readonly words: Uint32Array[];
@@ -180,6 +182,7 @@ export interface RowTests {
 }
 
 const NO_BYTES = new Uint8Array(0);
+const NO_FAILS = new Int32Array(0);
 const NO_CODES = new Uint32Array(0);
 const NO_PRICES = new Float64Array(0);
 
@@ -191,6 +194,7 @@ export function rowTests(clauses: readonly Clause[]): RowTests {
     kinds: new Int32Array(count),
     bits: new Int32Array(count),
     chosen: [],
+    fails: [],
     codes: [],
     prices: [],
     words: [],
@@ -202,6 +206,7 @@ export function rowTests(clauses: readonly Clause[]): RowTests {
   rowClauses.forEach((clause, t) => {
     tests.bits[t] = clause.bit;
     tests.chosen.push(NO_BYTES);
+    tests.fails.push(NO_FAILS);
     tests.codes.push(NO_CODES);
     tests.prices.push(NO_PRICES);
     tests.words.push(NO_CODES);
@@ -213,6 +218,10 @@ export function rowTests(clauses: readonly Clause[]): RowTests {
     } else if (predicate?.kind === 'codes' && access?.codes && access.level === 'row') {
       tests.kinds[t] = 0;
       tests.chosen[t] = predicate.chosen;
+      const fails = new Int32Array(predicate.chosen.length);
+      for (let code = 0; code < fails.length; code++)
+        if (predicate.chosen[code] !== 1) fails[code] = clause.bit;
+      tests.fails[t] = fails;
       tests.codes[t] = access.codes;
     } else if (predicate?.kind === 'price' && predicate.intervals.length === 1 && !predicate.none) {
       const interval = predicate.intervals[0]!;
@@ -261,4 +270,171 @@ export function rowPasses(clause: Clause, row: number, rowDoc: Uint32Array): boo
   if (clause.rows) return clause.rows.has(row);
   const { access, predicate } = clause.test!;
   return slotPasses(access, predicate, access.level === 'doc' ? rowDoc[row]! : row);
+}
+
+/**
+ * What the filters tell of whole documents, laid out for one pass over the candidates
+ * (keepDocuments): a document-level code among the chosen (kind 0), a row-level field's codes on
+ * the document's sold rows meeting the chosen (kind 1), the document's price stretch meeting one
+ * interval (kind 2). Clauses of other forms are marked beforehand, each in a pass of its own.
+ */
+export interface DocTests {
+  readonly count: number;
+  readonly kinds: Int32Array;
+  readonly bits: Int32Array;
+  /** Kind 0: per code, the bit where it fails, else 0. */
+  readonly fails: Int32Array[];
+  readonly codes: Uint32Array[];
+  /** Kind 1: per document, its codes as bits; the chosen codes as bits. */
+  readonly unions: Uint32Array[];
+  readonly wanted: Int32Array;
+  /** Kind 2: per document, its lowest and highest price; the interval and its inclusive ends (bit 0 low, bit 1 high). */
+  readonly lows: Float64Array[];
+  readonly highs: Float64Array[];
+  readonly low: Float64Array;
+  readonly high: Float64Array;
+  readonly inclusive: Int32Array;
+  /** Clauses marked in passes of their own. */
+  readonly apart: readonly Clause[];
+}
+
+/** Tests read inline in the pass over documents; more go apart. */
+const INLINE_DOC_TESTS = 3;
+
+export function docTests(clauses: readonly Clause[], listing: StructuredIndex, sold: Uint8Array): DocTests {
+  const tests: DocTests & { count: number; apart: Clause[] } = {
+    count: 0,
+    kinds: new Int32Array(INLINE_DOC_TESTS),
+    bits: new Int32Array(INLINE_DOC_TESTS),
+    fails: [NO_FAILS, NO_FAILS, NO_FAILS],
+    codes: [NO_CODES, NO_CODES, NO_CODES],
+    unions: [NO_CODES, NO_CODES, NO_CODES],
+    wanted: new Int32Array(INLINE_DOC_TESTS),
+    lows: [NO_PRICES, NO_PRICES, NO_PRICES],
+    highs: [NO_PRICES, NO_PRICES, NO_PRICES],
+    low: new Float64Array(INLINE_DOC_TESTS),
+    high: new Float64Array(INLINE_DOC_TESTS),
+    inclusive: new Int32Array(INLINE_DOC_TESTS),
+    apart: [],
+  };
+  for (const clause of clauses) {
+    const test = clause.test;
+    const predicate = test?.predicate;
+    const access = test?.access;
+    const at = tests.count;
+    if (predicate === undefined || access === undefined) continue;
+    if (clause.level === 'doc') {
+      if (at < INLINE_DOC_TESTS && predicate.kind === 'codes' && access.codes) {
+        const fails = new Int32Array(predicate.chosen.length);
+        for (let code = 0; code < fails.length; code++)
+          if (predicate.chosen[code] !== 1) fails[code] = clause.bit;
+        tests.kinds[at] = 0;
+        tests.fails[at] = fails;
+        tests.codes[at] = access.codes;
+      } else {
+        tests.apart.push(clause);
+        continue;
+      }
+    } else if (predicate.kind === 'codes') {
+      if (predicate.chosen[0] === 1) continue;
+      const unions = at < INLINE_DOC_TESTS ? listing.docUnionMask(access, sold) : undefined;
+      if (unions === undefined) {
+        tests.apart.push(clause);
+        continue;
+      }
+      let wanted = 0;
+      for (let code = 1; code < predicate.chosen.length; code++)
+        if (predicate.chosen[code] === 1) wanted |= 1 << code;
+      tests.kinds[at] = 1;
+      tests.unions[at] = unions;
+      tests.wanted[at] = wanted;
+    } else if (predicate.kind === 'price' && !predicate.none) {
+      if (at >= INLINE_DOC_TESTS || predicate.intervals.length !== 1) {
+        tests.apart.push(clause);
+        continue;
+      }
+      const { low, high } = listing.docPrices(access.price!);
+      const interval = predicate.intervals[0]!;
+      tests.kinds[at] = 2;
+      tests.lows[at] = low;
+      tests.highs[at] = high;
+      tests.low[at] = interval.low;
+      tests.high[at] = interval.high;
+      tests.inclusive[at] = (interval.lowInclusive ? 1 : 0) | (interval.highInclusive ? 2 : 0);
+    } else {
+      continue;
+    }
+    tests.bits[at] = clause.bit;
+    tests.count++;
+  }
+  return tests;
+}
+
+/**
+ * Marks the documents from[0 .. count] with the filters they fail (on top of masks[j] when
+ * `marked`, else from 0) and keeps in docs, masks (and scores, when `scores`) those failing one at
+ * most, in order. `from` may be `docs` itself. Returns how many it kept.
+ */
+export function keepDocuments(
+  tests: DocTests,
+  from: Uint32Array,
+  count: number,
+  marked: boolean,
+  docs: Uint32Array,
+  masks: Uint32Array,
+  scores: Float64Array | undefined,
+): number {
+  const n = tests.count;
+  const k0 = n > 0 ? tests.kinds[0]! : -1;
+  const k1 = n > 1 ? tests.kinds[1]! : -1;
+  const k2 = n > 2 ? tests.kinds[2]! : -1;
+  const bit0 = tests.bits[0]!;
+  const bit1 = tests.bits[1]!;
+  const bit2 = tests.bits[2]!;
+  const fails0 = tests.fails[0]!;
+  const fails1 = tests.fails[1]!;
+  const fails2 = tests.fails[2]!;
+  const codes0 = tests.codes[0]!;
+  const codes1 = tests.codes[1]!;
+  const codes2 = tests.codes[2]!;
+  const unions0 = tests.unions[0]!;
+  const unions1 = tests.unions[1]!;
+  const unions2 = tests.unions[2]!;
+  const wanted0 = tests.wanted[0]!;
+  const wanted1 = tests.wanted[1]!;
+  const wanted2 = tests.wanted[2]!;
+  let kept = 0;
+  for (let j = 0; j < count; j++) {
+    const doc = from[j]!;
+    let mask = marked ? masks[j]! : 0;
+    if (k0 === 0) mask |= fails0[codes0[doc]!]!;
+    else if (k0 === 1) {
+      if ((unions0[doc]! & wanted0) === 0) mask |= bit0;
+    } else if (k0 === 2 && !priceMeets(tests, 0, doc)) mask |= bit0;
+    if (k1 === 0) mask |= fails1[codes1[doc]!]!;
+    else if (k1 === 1) {
+      if ((unions1[doc]! & wanted1) === 0) mask |= bit1;
+    } else if (k1 === 2 && !priceMeets(tests, 1, doc)) mask |= bit1;
+    if (k2 === 0) mask |= fails2[codes2[doc]!]!;
+    else if (k2 === 1) {
+      if ((unions2[doc]! & wanted2) === 0) mask |= bit2;
+    } else if (k2 === 2 && !priceMeets(tests, 2, doc)) mask |= bit2;
+    if ((mask & (mask - 1)) !== 0) continue;
+    if (scores !== undefined) scores[kept] = scores[j]!;
+    docs[kept] = doc;
+    masks[kept++] = mask;
+  }
+  return kept;
+}
+
+/** Whether the prices of a document's rows can meet test t's interval: its stretch [lowest, highest] meets it. */
+function priceMeets(tests: DocTests, t: number, doc: number): boolean {
+  const a = tests.lows[t]![doc]!;
+  const b = tests.highs[t]![doc]!;
+  if (Number.isNaN(a)) return false;
+  const inclusive = tests.inclusive[t]!;
+  return (
+    ((inclusive & 1) !== 0 ? b >= tests.low[t]! : b > tests.low[t]!) &&
+    ((inclusive & 2) !== 0 ? a <= tests.high[t]! : a < tests.high[t]!)
+  );
 }

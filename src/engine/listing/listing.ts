@@ -1,7 +1,8 @@
 import type { Facet } from '../../contracts/search.js';
 import type { EngineIndex, TypeIndex } from '../engine-index.js';
 import type { Candidates } from '../facets/count.js';
-import { jointEligible, targetBitsOf, targetCount } from '../facets/joint.js';
+import { jointEligible, targetBitsOf } from '../facets/joint.js';
+import { EDGES } from '../facets/ladder.js';
 import { codeMapFor, deferredFacet, type FacetInput, presentFacet } from '../facets/present.js';
 import type { FacetSpec } from '../facets/spec.js';
 import type { SelectContext } from '../filter/evaluate.js';
@@ -13,7 +14,8 @@ import { type SortSpec, sortReader } from '../sort/keys.js';
 import {
   buildClauses,
   type Clause,
-  failedTests,
+  docTests,
+  keepDocuments,
   markDocuments,
   markProjection,
   rowPasses,
@@ -27,15 +29,21 @@ import {
   standingPins,
   weighCandidates,
 } from './merchandise.js';
+import { type PackedSlot, packingKey } from './packed-rows.js';
 import { CollectAll, ListedRelevance, type TextSearch } from './relevance.js';
-import type { ListingScratch } from './scratch.js';
+import { passRows, RowPass } from './row-pass.js';
+import { DocFacets, segment } from './segments.js';
 import type { LoadedChannel, StructuredIndex } from './structured-index.js';
 
-/** The mask of a row not sold in the channel: it fails everything and counts nowhere. */
-const OUT = 0xffffffff;
-const NO_BYTES = new Uint8Array(0);
-const NO_CODES = new Uint32Array(0);
-const NO_PRICES = new Float64Array(0);
+/** What one search sets up for its pass over rows and its document-level facets (searches run one at a time). */
+const rowPass = new RowPass();
+const documentFacets = new DocFacets();
+
+/** A facet counted in the pass over rows, and where its targets lie in the packed words. */
+interface JointFacet {
+  input: FacetInput;
+  slot: PackedSlot;
+}
 
 /** What a listing (the section that pages and carries facets) is asked for. */
 export interface ListingRequest {
@@ -182,42 +190,38 @@ export function executeListing(
         bits ^= low;
       }
     }
-  } else {
-    const source = categoryCode >= 0 ? listing.categoryDocs(categoryCode) : scratch.allDocs;
-    if (hidden.length === 0) {
-      count = source.length;
-      docs.set(source);
-    } else {
+  }
+
+  // Document-level filters, and what row-level ones tell of a whole document; keep documents
+  // failing one at most. Most are read in one pass (keepDocuments), the others each beforehand.
+  const whole = docTests(clauses, listing, channel.columns.sold);
+  let source = search ? docs : categoryCode >= 0 ? listing.categoryDocs(categoryCode) : scratch.allDocs;
+  if (!search) {
+    count = source.length;
+    if (hidden.length > 0) {
+      // Hidden entities leave the candidates before anything reads them.
       count = 0;
       for (let j = 0; j < source.length; j++) {
         const slot = source[j]!;
         if (excluded[slot] !== 1) docs[count++] = slot;
       }
-    }
-    docScores.fill(0, 0, count);
-  }
-  docMasks.fill(0, 0, count);
-
-  // Document-level filters, and what row-level ones tell of a whole document; keep documents failing one at most.
-  let marked = false;
-  for (const clause of clauses) {
-    if (clause.level === 'doc') {
-      markDocuments(clause, docs, docMasks, count);
-      marked = true;
-    } else if (markProjection(clause, listing, docs, docMasks, count, channel.columns.sold)) {
-      marked = true;
+      source = docs;
     }
   }
-  if (marked) {
-    let kept = 0;
-    for (let j = 0; j < count; j++) {
-      const mask = docMasks[j]!;
-      if ((mask & (mask - 1)) !== 0) continue;
-      docs[kept] = docs[j]!;
-      docMasks[kept] = mask;
-      docScores[kept++] = docScores[j]!;
+  if (whole.apart.length > 0) {
+    if (source !== docs) docs.set(source);
+    docMasks.fill(0, 0, count);
+    for (let c = 0; c < whole.apart.length; c++) {
+      const clause = whole.apart[c]!;
+      if (clause.level === 'doc') markDocuments(clause, docs, docMasks, count);
+      else markProjection(clause, listing, docs, docMasks, count, channel.columns.sold);
     }
-    count = kept;
+    count = keepDocuments(whole, docs, count, true, docs, docMasks, search ? docScores : undefined);
+  } else if (whole.count > 0) {
+    count = keepDocuments(whole, source, count, false, docs, docMasks, search ? docScores : undefined);
+  } else {
+    if (source !== docs) docs.set(source);
+    docMasks.fill(0, 0, count);
   }
 
   // Facets, and the row-level ones of few values counted in the pass over rows below: a tile
@@ -229,53 +233,142 @@ export function executeListing(
     time: request.time,
     pageCategory: request.category,
   };
-  const inputs: FacetInput[] = (request.facets ?? []).map((spec) => {
+  const inputs: FacetInput[] = [];
+  const specs = request.facets ?? [];
+  for (let f = 0; f < specs.length; f++) {
+    const spec = specs[f]!;
     const clause = clauses.find((one) => one.key === spec.field);
-    return {
+    inputs.push({
       spec,
       access: listing.field(spec.field, channel, view),
       bit: clause?.bit ?? 0,
       choice: clause?.test?.choice,
-    };
-  });
-  const joint = variantGrain
-    ? []
-    : inputs.filter((input) => !input.spec.deferred && jointEligible(input, presentContext));
-  const jointCount = joint.length;
-  const jointCodes = joint.map((input) => input.access!.codes!);
-  const jointTargets = joint.map((input) => targetBitsOf(input.access!, codeMapFor(input, presentContext)));
-  const jointCounts = joint.map((input) => new Uint32Array(targetCount(input, presentContext) + 1));
-  const jointOwner = new Int32Array(32).fill(-1);
-  joint.forEach((input, f) => {
-    if (input.bit !== 0) jointOwner[31 - Math.clz32(input.bit)] = f;
-  });
-  const gathered = new Uint32Array(Math.max(6, jointCount));
-  const t0 = jointTargets[0] ?? NO_CODES;
-  const t1 = jointTargets[1] ?? NO_CODES;
-  const t2 = jointTargets[2] ?? NO_CODES;
-  const t3 = jointTargets[3] ?? NO_CODES;
-  const t4 = jointTargets[4] ?? NO_CODES;
-  const t5 = jointTargets[5] ?? NO_CODES;
-  const c0 = jointCodes[0] ?? NO_CODES;
-  const c1 = jointCodes[1] ?? NO_CODES;
-  const c2 = jointCodes[2] ?? NO_CODES;
-  const c3 = jointCodes[3] ?? NO_CODES;
-  const c4 = jointCodes[4] ?? NO_CODES;
-  const c5 = jointCodes[5] ?? NO_CODES;
-  let g0 = 0;
-  let g1 = 0;
-  let g2 = 0;
-  let g3 = 0;
-  let g4 = 0;
-  let g5 = 0;
+      counted: undefined,
+      ranged: undefined,
+    });
+  }
+
+  // Small row-level fields are read from words packed per row (PackedRows): the joint facets'
+  // targets, and for filters on them the values as bits. The pass over rows (RowPass) reads them.
+  const packed = listing.packedRows(channel, view);
+  const pass = rowPass;
+  pass.reset();
+  const own = pass.own;
+  let reads = 1;
+  const joint: JointFacet[] = [];
+  for (let f = 0; f < inputs.length; f++) {
+    const input = inputs[f]!;
+    if (variantGrain || input.spec.deferred || !jointEligible(input, presentContext)) continue;
+    const access = input.access!;
+    const map = codeMapFor(input, presentContext);
+    const targetBits = targetBitsOf(access, map);
+    const width = map ? map.targets : access.dict.length;
+    const slot = packed.slot(packingKey(access.name, targetBits), access.codes!, targetBits, width);
+    if (slot === undefined) continue;
+    joint.push({ input, slot });
+    // Per word, by the leading zeros of a row's mask: the bits its row counts for (index 32,
+    // mask 0: every joint facet's; a single bit: that filter's facet's).
+    const bits = ((2 ** width - 1) << slot.shift) | 0;
+    own[slot.word * 33 + 32]! |= bits;
+    if (input.bit !== 0) own[slot.word * 33 + Math.clz32(input.bit)]! |= bits;
+    reads = Math.max(reads, slot.word + 1);
+  }
+  // Row tests: a value of a small field among the chosen, read from the packed words (the first
+  // two inline); the first two others inline (codes or a price stretch); the rest through failedTests.
+  const tests = rowTests(clauses);
+  let others = 0;
+  for (let t = 0; t < tests.count; t++) {
+    const access = tests.clauses[t]!.test?.access;
+    const chosen = tests.chosen[t]!;
+    if (tests.kinds[t] === 0 && access?.codes && access.dict.length <= 31 && chosen[0] !== 1) {
+      const targetBits = targetBitsOf(access, undefined);
+      const key = packingKey(access.name, targetBits);
+      const slot = packed.slot(key, access.codes, targetBits, access.dict.length);
+      if (slot !== undefined) {
+        let bits = 0;
+        for (let code = 1; code < chosen.length; code++)
+          if (chosen[code] === 1) bits |= 1 << (slot.shift + code - 1);
+        if (pass.packed < 2) {
+          pass.packedWord[pass.packed] = slot.word;
+          pass.packedBits[pass.packed] = bits;
+          pass.packedBit[pass.packed] = tests.bits[t]!;
+        }
+        pass.packed++;
+        reads = Math.max(reads, slot.word + 1);
+        continue;
+      }
+    }
+    if (others < 2) pass.other[others] = t;
+    if (tests.kinds[t]! > 1) pass.generic = true;
+    others++;
+  }
+  pass.others = others;
+  pass.generic ||= pass.packed > 2 || others > 2;
+  pass.tests = tests;
+  pass.rowDoc = rowDoc;
+  pass.reads = reads;
+  for (let word = 0; word < reads; word++) pass.words[word] = packed.words[word]!;
+  // A price facet (range and histogram, no buckets) is counted in the pass too: rows whose mask
+  // holds no bit but its filter's give the lowest and highest price and the tiles per bin.
+  let priced: FacetInput | undefined;
+  for (let f = 0; f < inputs.length && !variantGrain; f++) {
+    const input = inputs[f]!;
+    if (input.spec.deferred || input.spec.kind !== 'range' || input.access?.form !== 'price') continue;
+    priced = input;
+    break;
+  }
+  if (priced !== undefined) {
+    pass.pricing = true;
+    pass.price = priced.access!.price!;
+    pass.bins = priced.access!.bins!;
+    pass.priceBit = priced.bit;
+    pass.histogram = priced.spec.display === 'histogram';
+    if (pass.histogram) {
+      const { stamps, base } = scratch.stampsFor('price:bins', EDGES.length, count);
+      pass.stamps = stamps;
+      pass.stampBase = base;
+      pass.binCounts = new Uint32Array(EDGES.length);
+    }
+  }
+  // Rows' masks are kept only for what reads them after the pass.
+  let keepsMasks =
+    variantGrain ||
+    (request.sort !== undefined && sortReader(request.sort, listing, channel, view)?.level === 'row');
+  for (let f = 0; f < inputs.length && !keepsMasks; f++) {
+    const input = inputs[f]!;
+    const access = input.access;
+    if (input.spec.deferred || input === priced || access === undefined) continue;
+    if (access.level !== 'row' && access.form === 'codes') continue;
+    if (!joint.some((one) => one.input === input)) keepsMasks = true;
+  }
+  pass.keepsMasks = keepsMasks;
+  // Documents failing one filter alone (bit b) whose rows need no reading: b's facet counts them
+  // at document level, and whether a row passes every other filter follows from what the filters
+  // tell of whole documents (one row-level filter besides b at most, whose projection was read).
+  if (!keepsMasks) {
+    for (let c = 0; c < clauses.length; c++) {
+      const bit = clauses[c]!.bit;
+      if (priced?.bit === bit || joint.some((one) => one.input.bit === bit)) continue;
+      let others = 0;
+      let projected = true;
+      for (let t = 0; t < tests.count; t++) {
+        if (tests.bits[t] === bit) continue;
+        others++;
+        projected = projects(tests.clauses[t]!);
+      }
+      if (others > 1 || (others === 1 && !projected)) continue;
+      pass.decided |= bit;
+      if (others === 0) pass.needsSold |= bit;
+    }
+    pass.docSold = channel.docSold;
+  }
 
   // Rows: unsold ones are out; row-level filters mark the others. A document's segments follow
   // from its rows: 0 when one passes every filter, k + 1 for each filter k one fails alone.
   // docFull is 2 when every sold row passes every filter (the document counts as a whole).
-  const sold = channel.columns.sold;
-  const tests = rowTests(clauses);
   // Rows are read only when something reads them: a row-level filter or facet, a sort by a
   // row's value, or tiles that are rows. Otherwise a document passes on all its sold rows alike.
+  const sold = channel.columns.sold;
   const readsRows =
     tests.count > 0 ||
     variantGrain ||
@@ -291,120 +384,49 @@ export function executeListing(
       docFull[j] = sold === 1 && docMask === 0 ? 2 : 0;
       docSingles[j] = sold === 1 ? docMask : 0;
     }
+  } else {
+    passRows(pass, docs, docMasks, count, rowStart, rowMask, docFull, docSingles);
   }
-  // The first two row tests are read inline (codes or a price stretch); others through failedTests.
-  const n = tests.count;
-  const k0 = n > 0 ? tests.kinds[0]! : -1;
-  const k1 = n > 1 ? tests.kinds[1]! : -1;
-  const bit0 = n > 0 ? tests.bits[0]! : 0;
-  const bit1 = n > 1 ? tests.bits[1]! : 0;
-  const chosen0 = n > 0 ? tests.chosen[0]! : NO_BYTES;
-  const chosen1 = n > 1 ? tests.chosen[1]! : NO_BYTES;
-  const codes0 = n > 0 ? tests.codes[0]! : NO_CODES;
-  const codes1 = n > 1 ? tests.codes[1]! : NO_CODES;
-  const price0 = n > 0 ? tests.prices[0]! : NO_PRICES;
-  const price1 = n > 1 ? tests.prices[1]! : NO_PRICES;
-  const low0 = n > 0 ? tests.lows[0]! : 0;
-  const low1 = n > 1 ? tests.lows[1]! : 0;
-  const high0 = n > 0 ? tests.highs[0]! : 0;
-  const high1 = n > 1 ? tests.highs[1]! : 0;
-  const inclusive0 = n > 0 ? tests.inclusive[0]! : 0;
-  const inclusive1 = n > 1 ? tests.inclusive[1]! : 0;
-  const generic = n > 2 || k0 > 1 || k1 > 1;
-  for (let j = 0; readsRows && j < count; j++) {
-    const doc = docs[j]!;
-    const docMask = docMasks[j]!;
-    const end = rowStart[doc + 1]!;
-    let full = 0;
-    let clean = 1;
-    let singles = 0;
-    for (let row = rowStart[doc]!; row < end; row++) {
-      if (sold[row] === 0) {
-        rowMask[row] = OUT;
-        continue;
-      }
-      let mask = docMask;
-      if (generic) mask |= failedTests(tests, row, rowDoc);
-      else {
-        if (k0 === 0) {
-          if (chosen0[codes0[row]!] !== 1) mask |= bit0;
-        } else if (k0 === 1) {
-          const value = price0[row]!;
-          const pass =
-            ((inclusive0 & 1) !== 0 ? value >= low0 : value > low0) &&
-            ((inclusive0 & 2) !== 0 ? value <= high0 : value < high0);
-          if (!pass) mask |= bit0;
-        }
-        if (k1 === 0) {
-          if (chosen1[codes1[row]!] !== 1) mask |= bit1;
-        } else if (k1 === 1) {
-          const value = price1[row]!;
-          const pass =
-            ((inclusive1 & 1) !== 0 ? value >= low1 : value > low1) &&
-            ((inclusive1 & 2) !== 0 ? value <= high1 : value < high1);
-          if (!pass) mask |= bit1;
-        }
-      }
-      rowMask[row] = mask;
-      if (mask === 0) {
-        full = 1;
-        // The first six joint facets read through locals, the rest through the arrays.
-        if (jointCount > 0) {
-          g0 |= t0[c0[row]!]!;
-          if (jointCount > 1) {
-            g1 |= t1[c1[row]!]!;
-            if (jointCount > 2) {
-              g2 |= t2[c2[row]!]!;
-              if (jointCount > 3) {
-                g3 |= t3[c3[row]!]!;
-                if (jointCount > 4) {
-                  g4 |= t4[c4[row]!]!;
-                  if (jointCount > 5) {
-                    g5 |= t5[c5[row]!]!;
-                    for (let f = 6; f < jointCount; f++)
-                      gathered[f]! |= jointTargets[f]![jointCodes[f]![row]!]!;
-                  }
-                }
-              }
-            }
-          }
-        }
-      } else {
-        clean = 0;
-        if ((mask & (mask - 1)) === 0) {
-          singles |= mask;
-          const f = jointOwner[31 - Math.clz32(mask)]!;
-          if (f >= 0) gathered[f]! |= jointTargets[f]![jointCodes[f]![row]!]!;
-        }
-      }
-    }
-    docFull[j] = full === 1 ? 1 + clean : 0;
-    docSingles[j] = full === 1 ? 0 : singles;
-    if (jointCount > 0) {
-      gathered[0]! |= g0;
-      if (jointCount > 1) gathered[1]! |= g1;
-      if (jointCount > 2) gathered[2]! |= g2;
-      if (jointCount > 3) gathered[3]! |= g3;
-      if (jointCount > 4) gathered[4]! |= g4;
-      if (jointCount > 5) gathered[5]! |= g5;
-      g0 = g1 = g2 = g3 = g4 = g5 = 0;
-    }
-    for (let f = 0; f < jointCount; f++) {
-      let bits = gathered[f]!;
-      if (bits === 0) continue;
-      gathered[f] = 0;
-      const into = jointCounts[f]!;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        into[31 - Math.clz32(low)]!++;
-        bits ^= low;
-      }
-    }
+  for (let f = 0; f < joint.length; f++) {
+    const { input, slot } = joint[f]!;
+    const counts = new Uint32Array(slot.width + 1);
+    const from = slot.word * 32 + slot.shift - 1;
+    for (let target = 1; target <= slot.width; target++) counts[target] = pass.bitCounts[from + target]!;
+    input.counted = counts;
   }
-  joint.forEach((input, f) => {
-    input.counted = jointCounts[f];
-  });
-  const order = segment(scratch, count);
+  if (priced !== undefined && readsRows) {
+    const min = pass.lowest;
+    const max = pass.highest;
+    priced.ranged = pass.histogram ? { min, max, bins: pass.binCounts } : { min, max };
+  }
+  // Document-level facets of codes as they are: counted while the candidates are ordered.
+  const docFacets = documentFacets;
+  docFacets.reset();
+  for (let f = 0; !variantGrain && f < inputs.length; f++) {
+    const input = inputs[f]!;
+    const access = input.access;
+    if (
+      input.spec.deferred ||
+      access === undefined ||
+      access.level !== 'doc' ||
+      access.form !== 'codes' ||
+      codeMapFor(input, presentContext) !== undefined
+    )
+      continue;
+    const expansion = access.name === 'category' ? listing.categoryExpansion() : undefined;
+    input.counted = docFacets.add(access, input.bit, expansion);
+  }
+  const order = segment(
+    docFull,
+    docSingles,
+    docs,
+    count,
+    scratch.segments,
+    scratch.segmentCursor,
+    scratch,
+    docFacets,
+  );
+  docFacets.finish();
 
   const candidates: Candidates = {
     docs,
@@ -459,8 +481,8 @@ export function executeListing(
   const page = pageHits(index, type, request, { channel, view, clauses }, ranking, reachable, pins, factors);
 
   const facets: Facet[] = [];
-  for (const input of inputs) {
-    const facet = presentFacet(input, candidates, presentContext);
+  for (let f = 0; f < inputs.length; f++) {
+    const facet = presentFacet(inputs[f]!, candidates, presentContext);
     if (facet) facets.push(facet);
   }
 
@@ -589,7 +611,7 @@ function pageHits(
       score: at >= 0 ? pageScores[at]! : 0,
     };
     if (namesVariant) hit.variant = stringAt(listing.data.rowIds, row);
-    const pin = entries?.[i]!.pin;
+    const pin = entries === undefined ? undefined : entries[i]!.pin;
     if (pin !== undefined) {
       hit.pinned = start + i + 1;
       if (pin.campaign !== undefined) hit.sponsored = { campaign: pin.campaign };
@@ -702,45 +724,12 @@ function rank(
   return total;
 }
 
-/**
- * Orders the candidate documents by segment: 0 for those with a row passing every filter, k + 1
- * for each filter k one of their rows fails alone. Returns the order; segments go to scratch.
- */
-function segment(scratch: ListingScratch, count: number): Uint32Array {
-  const { docFull, docSingles, segments } = scratch;
-  segments.fill(0);
-  let size = 0;
-  for (let j = 0; j < count; j++) {
-    if (docFull[j] !== 0) {
-      segments[1]!++;
-      size++;
-      continue;
-    }
-    let singles = docSingles[j]!;
-    while (singles !== 0) {
-      const bit = singles & -singles;
-      segments[33 - Math.clz32(bit)]!++;
-      singles ^= bit;
-      size++;
-    }
-  }
-  for (let s = 1; s < segments.length; s++) segments[s]! += segments[s - 1]!;
-  const order = scratch.orderFor(size);
-  const next = scratch.segmentCursor;
-  next.set(segments);
-  for (let j = 0; j < count; j++) {
-    if (docFull[j] !== 0) {
-      order[next[0]!++] = j;
-      continue;
-    }
-    let singles = docSingles[j]!;
-    while (singles !== 0) {
-      const bit = singles & -singles;
-      order[next[32 - Math.clz32(bit)]!++] = j;
-      singles ^= bit;
-    }
-  }
-  return order;
+/** Whether a row-level clause's projection marks the documents none of whose rows can pass it (see markProjection). */
+function projects(clause: Clause): boolean {
+  const predicate = clause.test?.predicate;
+  if (predicate === undefined) return false;
+  if (predicate.kind === 'codes') return predicate.chosen[0] !== 1;
+  return predicate.kind === 'price' && !predicate.none;
 }
 
 /** The row a tile shows: of its rows sold and passing every row filter, the cheapest; else its first. */
@@ -756,7 +745,9 @@ function shownRow(
   let bestPrice = Number.POSITIVE_INFINITY;
   for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++) {
     if (channel.columns.sold[row] === 0) continue;
-    if (!rowClauses.every((clause) => rowPasses(clause, row, rowDoc))) continue;
+    let passes = true;
+    for (let c = 0; c < rowClauses.length && passes; c++) passes = rowPasses(rowClauses[c]!, row, rowDoc);
+    if (!passes) continue;
     const value = Number.isNaN(price[row]!) ? Number.POSITIVE_INFINITY : price[row]!;
     if (best < 0 || value < bestPrice) {
       best = row;

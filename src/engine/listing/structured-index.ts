@@ -10,7 +10,9 @@ import {
 } from '../index/columns-data.js';
 import { ChannelOffers, type OfferView } from '../offers/view.js';
 import { SignalScores } from '../signals/score.js';
+import { PackedRows } from './packed-rows.js';
 import { ListingScratch } from './scratch.js';
+import type { Expansion } from './segments.js';
 import type { SharedView } from './shared-view.js';
 
 /** What a field is, for choosing and counting: an attribute's type or a built-in field. */
@@ -138,6 +140,8 @@ export class StructuredIndex {
   readonly #unions = new WeakMap<Uint32Array, DocUnion>();
   readonly #unionMasks = new WeakMap<Uint32Array, WeakMap<Uint8Array, Uint32Array>>();
   readonly #priceRanges = new WeakMap<Float64Array, { low: Float64Array; high: Float64Array }>();
+  #expansion: Expansion | null | undefined;
+  readonly #packed = new WeakMap<OfferView, PackedRows>();
   private categoryPostings: { starts: Uint32Array; docs: Uint32Array } | undefined;
   private categoryCodes: Map<string, number> | undefined;
 
@@ -255,6 +259,16 @@ export class StructuredIndex {
     return fields;
   }
 
+  /** The small row-level fields packed per row for `view` (`channel` at a time), see PackedRows. */
+  packedRows(channel: LoadedChannel, view: OfferView): PackedRows {
+    let packed = this.#packed.get(view);
+    if (packed === undefined) {
+      packed = new PackedRows(this.rows, channel.columns.sold);
+      this.#packed.set(view, packed);
+    }
+    return packed;
+  }
+
   /**
    * A row-level codes field seen per document: the codes any of its rows holds. A document missing
    * a code misses it on every row, so filters test documents by it before they look at rows. Built
@@ -346,6 +360,41 @@ export class StructuredIndex {
     range = { low, high };
     this.#priceRanges.set(price, range);
     return range;
+  }
+
+  /**
+   * `category` (each document's categories and everything above them) as it follows from
+   * `category.is` when every document has one category: per code, the `category` values of
+   * every document assigned that code. Undefined when some document has several or its values
+   * differ. Checked once.
+   */
+  categoryExpansion(): Expansion | undefined {
+    if (this.#expansion === undefined) {
+      this.#expansion = null;
+      const within = this.fields.get('category');
+      const is = this.fields.get(CATEGORY_IS);
+      if (within?.offsets && within.values && is?.codes) {
+        const codes = is.codes;
+        const sets = new Map<number, readonly number[]>();
+        let consistent = true;
+        for (let doc = 0; doc < this.documents && consistent; doc++) {
+          const own = Array.from(within.values.subarray(within.offsets[doc]!, within.offsets[doc + 1]!));
+          const known = sets.get(codes[doc]!);
+          if (known === undefined) sets.set(codes[doc]!, own);
+          else consistent = known.length === own.length && known.every((value, i) => value === own[i]);
+        }
+        if (consistent) {
+          const offsets = new Uint32Array(is.dict.length + 2);
+          const values: number[] = [];
+          for (let code = 0; code <= is.dict.length; code++) {
+            values.push(...(sets.get(code) ?? []));
+            offsets[code + 1] = values.length;
+          }
+          this.#expansion = { codes, offsets, values: Uint32Array.from(values) };
+        }
+      }
+    }
+    return this.#expansion ?? undefined;
   }
 
   /** The documents `category within` the category of `code` holds, ascending. */

@@ -1,0 +1,204 @@
+/**
+ * A field of several codes per document that follow from one: per document that one code
+ * (`codes`), and per code the field's values it stands for (values[offsets[c] .. offsets[c + 1]]).
+ */
+export interface Expansion {
+  readonly codes: Uint32Array;
+  readonly offsets: Uint32Array;
+  readonly values: Uint32Array;
+}
+
+/** A document-level field of codes as a facet counts it: one code per document, or several. */
+interface CodedField {
+  readonly dict: readonly unknown[];
+  readonly codes?: Uint32Array;
+  readonly offsets?: Uint32Array;
+  readonly values?: Uint32Array;
+}
+
+const NO_CODES = new Uint32Array(0);
+/** Facets counted in segment's pass at most; others count on their own. */
+const MAX_DOC_FACETS = 16;
+
+/**
+ * Document-level facets of codes as they are (no option groups, no buckets), counted in the pass
+ * that orders the candidates by segment: a document counts for every such facet when a row of it
+ * passes every filter, else for the facet of each filter one of its rows fails alone.
+ */
+export class DocFacets {
+  count = 0;
+  /** Per facet: one code per document (codes), or several (offsets, values). */
+  readonly codes: Uint32Array[] = [];
+  readonly offsets: Uint32Array[] = [];
+  readonly values: Uint32Array[] = [];
+  readonly counts: Uint32Array[] = [];
+  /** Per filter bit, the facet it is the filter of, else -1. */
+  readonly owner = new Int32Array(32);
+
+  constructor() {
+    for (let f = 0; f < MAX_DOC_FACETS; f++) {
+      this.codes.push(NO_CODES);
+      this.offsets.push(NO_CODES);
+      this.values.push(NO_CODES);
+      this.counts.push(NO_CODES);
+    }
+  }
+
+  /** How many of the first facets hold one code per document. */
+  fast = 0;
+
+  reset(): void {
+    this.count = 0;
+    this.fast = 0;
+    this.owner.fill(-1);
+    this.expanded.length = 0;
+  }
+
+  /** Turns the counts of expanded facets' codes into theirs: each code's tiles count for each of its values. */
+  finish(): void {
+    for (const { inner, outer, expansion } of this.expanded) {
+      const { offsets, values } = expansion;
+      for (let code = 0; code < inner.length; code++) {
+        const tiles = inner[code]!;
+        if (tiles === 0) continue;
+        const start = offsets[code]!;
+        const end = offsets[code + 1]!;
+        if (start === end) outer[0]! += tiles;
+        for (let i = start; i < end; i++) outer[values[i]!]! += tiles;
+      }
+    }
+  }
+
+  /** Facets counted through another field's one code per document, expanded by finish(). */
+  private readonly expanded: Array<{ inner: Uint32Array; outer: Uint32Array; expansion: Expansion }> = [];
+
+  /**
+   * Adds a facet with filter bit `bit` (0 for none); returns its counts (index: code, 0 for
+   * none), or undefined when full. With an expansion, the facet's values follow from one code
+   * per document: that code is counted, and finish() turns its counts into the facet's.
+   */
+  add(access: CodedField, bit: number, expansion?: Expansion): Uint32Array | undefined {
+    if (this.count === MAX_DOC_FACETS) return undefined;
+    if (expansion !== undefined) {
+      const outer = new Uint32Array(access.dict.length + 1);
+      const inner = this.add({ ...access, codes: expansion.codes }, bit)!;
+      this.expanded.push({ inner, outer, expansion });
+      return outer;
+    }
+    // Facets of one code per document go first, where segment counts them inline.
+    let f = this.count++;
+    if (access.codes) {
+      const at = this.fast++;
+      if (at !== f) {
+        this.move(at, f);
+        f = at;
+      }
+    }
+    const counts = new Uint32Array(access.dict.length + 1);
+    this.codes[f] = access.codes ?? NO_CODES;
+    this.offsets[f] = access.codes ? NO_CODES : access.offsets!;
+    this.values[f] = access.codes ? NO_CODES : access.values!;
+    this.counts[f] = counts;
+    if (bit !== 0) this.owner[31 - Math.clz32(bit)] = f;
+    return counts;
+  }
+
+  /** Moves facet `from` to slot `to`, which is then free. */
+  private move(from: number, to: number): void {
+    this.codes[to] = this.codes[from]!;
+    this.offsets[to] = this.offsets[from]!;
+    this.values[to] = this.values[from]!;
+    this.counts[to] = this.counts[from]!;
+    for (let bit = 0; bit < 32; bit++) if (this.owner[bit] === from) this.owner[bit] = to;
+  }
+}
+
+/**
+ * Orders the candidate documents by segment: 0 for those with a row passing every filter, k + 1
+ * for each filter k one of their rows fails alone; counts `facets` on the way. Returns the order;
+ * segments go to `segments` (segment s is order[segments[s] .. segments[s + 1]]).
+ */
+export function segment(
+  docFull: Uint8Array,
+  docSingles: Uint32Array,
+  docs: Uint32Array,
+  count: number,
+  segments: Uint32Array,
+  cursor: Uint32Array,
+  room: { orderFor(size: number): Uint32Array },
+  facets: DocFacets,
+): Uint32Array {
+  segments.fill(0);
+  let size = 0;
+  for (let j = 0; j < count; j++) {
+    if (docFull[j] !== 0) {
+      segments[1]!++;
+      size++;
+      continue;
+    }
+    let singles = docSingles[j]!;
+    while (singles !== 0) {
+      const bit = 31 - Math.clz32(singles);
+      segments[bit + 2]!++;
+      singles ^= 1 << bit;
+      size++;
+    }
+  }
+  for (let s = 1; s < segments.length; s++) segments[s]! += segments[s - 1]!;
+  const order = room.orderFor(size);
+  cursor.set(segments);
+  // The first four facets of one code per document are counted inline, others through countDoc.
+  const n = facets.count;
+  const inline = Math.min(facets.fast, 4);
+  const { codes, counts, owner } = facets;
+  const c0 = inline > 0 ? codes[0]! : NO_CODES;
+  const c1 = inline > 1 ? codes[1]! : NO_CODES;
+  const c2 = inline > 2 ? codes[2]! : NO_CODES;
+  const c3 = inline > 3 ? codes[3]! : NO_CODES;
+  const n0 = inline > 0 ? counts[0]! : NO_CODES;
+  const n1 = inline > 1 ? counts[1]! : NO_CODES;
+  const n2 = inline > 2 ? counts[2]! : NO_CODES;
+  const n3 = inline > 3 ? counts[3]! : NO_CODES;
+  for (let j = 0; j < count; j++) {
+    const doc = docs[j]!;
+    if (docFull[j] !== 0) {
+      order[cursor[0]!++] = j;
+      if (inline > 0) {
+        n0[c0[doc]!]!++;
+        if (inline > 1) {
+          n1[c1[doc]!]!++;
+          if (inline > 2) {
+            n2[c2[doc]!]!++;
+            if (inline > 3) n3[c3[doc]!]!++;
+          }
+        }
+      }
+      for (let f = inline; f < n; f++) countDoc(facets, f, doc);
+      continue;
+    }
+    let singles = docSingles[j]!;
+    while (singles !== 0) {
+      const bit = 31 - Math.clz32(singles);
+      order[cursor[bit + 1]!++] = j;
+      singles ^= 1 << bit;
+      const f = owner[bit]!;
+      if (f >= 0) countDoc(facets, f, doc);
+    }
+  }
+  return order;
+}
+
+function countDoc(facets: DocFacets, f: number, doc: number): void {
+  const counts = facets.counts[f]!;
+  const codes = facets.codes[f]!;
+  if (codes.length > 0) {
+    counts[codes[doc]!]!++;
+    return;
+  }
+  const offsets = facets.offsets[f]!;
+  const values = facets.values[f]!;
+  const start = offsets[doc]!;
+  const end = offsets[doc + 1]!;
+  if (start === end) counts[0]!++;
+  for (let i = start; i < end; i++) counts[values[i]!]!++;
+}
