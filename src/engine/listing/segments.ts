@@ -81,7 +81,7 @@ export class DocFacets {
     if (this.count === MAX_DOC_FACETS) return undefined;
     if (expansion !== undefined) {
       const outer = new Uint32Array(access.dict.length + 1);
-      const inner = this.add({ ...access, codes: expansion.codes }, bit)!;
+      const inner = this.add({ dict: access.dict, codes: expansion.codes }, bit)!;
       this.expanded.push({ inner, outer, expansion });
       return outer;
     }
