@@ -349,7 +349,7 @@ export function executeListing(
       docSingles[j] = sold === 1 ? docMask : 0;
     }
   } else {
-    passRows(pass, docs, docMasks, count, rowStart, rowMask, docFull, docSingles);
+    passRows(pass, docs, docMasks, count, rowStart, rowMask, docFull, docSingles, scratch.segments);
   }
   for (let f = 0; f < joint.length; f++) {
     const { input, slot } = joint[f]!;
@@ -389,6 +389,7 @@ export function executeListing(
     scratch.segmentCursor,
     scratch,
     docFacets,
+    readsRows,
   );
   docFacets.finish();
 
