@@ -27,6 +27,8 @@ export interface FacetInput {
   counted?: Uint32Array;
   /** A price range's lowest and highest price and tiles per histogram bin, counted beforehand. */
   ranged?: NumberCounts;
+  /** codeMapFor's answer once made (null: none). */
+  map?: CodeMap | null;
 }
 
 export interface PresentContext {
@@ -235,6 +237,12 @@ function facetValue(
  * or buckets of numbers and dates. Undefined where it counts codes as they are.
  */
 export function codeMapFor(input: FacetInput, context: PresentContext): CodeMap | undefined {
+  // Made once per input: counting and showing ask for it several times.
+  if (input.map === undefined) input.map = readCodeMap(input, context) ?? null;
+  return input.map ?? undefined;
+}
+
+function readCodeMap(input: FacetInput, context: PresentContext): CodeMap | undefined {
   const { spec } = input;
   const access = input.access;
   if (access === undefined || access.form !== 'codes') return undefined;

@@ -1,6 +1,6 @@
 import type { Facet } from '../../contracts/search.js';
 import type { EngineIndex, TypeIndex } from '../engine-index.js';
-import type { Candidates } from '../facets/count.js';
+import type { Candidates, CodeMap } from '../facets/count.js';
 import { jointEligible, targetBitsOf } from '../facets/joint.js';
 import { EDGES } from '../facets/ladder.js';
 import { codeMapFor, deferredFacet, type FacetInput, presentFacet } from '../facets/present.js';
@@ -33,11 +33,29 @@ import { type PackedSlot, packingKey } from './packed-rows.js';
 import { CollectAll, ListedRelevance, type TextSearch } from './relevance.js';
 import { passRows, RowPass } from './row-pass.js';
 import { DocFacets, segment } from './segments.js';
-import type { LoadedChannel, StructuredIndex } from './structured-index.js';
+import type { FieldAccess, LoadedChannel, StructuredIndex } from './structured-index.js';
 
 /** What one search sets up for its pass over rows and its document-level facets (searches run one at a time). */
 const rowPass = new RowPass();
 const documentFacets = new DocFacets();
+
+/** How a field packs by its values (bit c for code c), made once per field. */
+const valuePackings = new WeakMap<FieldAccess, { bits: Uint32Array; key: string }>();
+
+function valuePacking(access: FieldAccess): { bits: Uint32Array; key: string } {
+  let made = valuePackings.get(access);
+  if (made === undefined) {
+    made = packing(access, undefined);
+    valuePackings.set(access, made);
+  }
+  return made;
+}
+
+/** Per code, its targets as bits, and the key the field packed so is known by (see PackedRows). */
+function packing(access: FieldAccess, map: CodeMap | undefined): { bits: Uint32Array; key: string } {
+  const bits = targetBitsOf(access, map);
+  return { bits, key: packingKey(access.name, bits) };
+}
 
 /** A facet counted in the pass over rows, and where its targets lie in the packed words. */
 interface JointFacet {
@@ -245,6 +263,7 @@ export function executeListing(
       choice: clause?.test?.choice,
       counted: undefined,
       ranged: undefined,
+      map: undefined,
     });
   }
 
@@ -261,9 +280,9 @@ export function executeListing(
     if (variantGrain || input.spec.deferred || !jointEligible(input, presentContext)) continue;
     const access = input.access!;
     const map = codeMapFor(input, presentContext);
-    const targetBits = targetBitsOf(access, map);
+    const { bits: targetBits, key } = map ? packing(access, map) : valuePacking(access);
     const width = map ? map.targets : access.dict.length;
-    const slot = packed.slot(packingKey(access.name, targetBits), access.codes!, targetBits, width);
+    const slot = packed.slot(key, access.codes!, targetBits, width);
     if (slot === undefined) continue;
     joint.push({ input, slot });
     // Per word, by the leading zeros of a row's mask: the bits its row counts for (index 32,
@@ -281,8 +300,7 @@ export function executeListing(
     const access = tests.clauses[t]!.test?.access;
     const chosen = tests.chosen[t]!;
     if (tests.kinds[t] === 0 && access?.codes && access.dict.length <= 31 && chosen[0] !== 1) {
-      const targetBits = targetBitsOf(access, undefined);
-      const key = packingKey(access.name, targetBits);
+      const { bits: targetBits, key } = valuePacking(access);
       const slot = packed.slot(key, access.codes, targetBits, access.dict.length);
       if (slot !== undefined) {
         let bits = 0;
@@ -385,7 +403,7 @@ export function executeListing(
       docSingles[j] = sold === 1 ? docMask : 0;
     }
   } else {
-    passRows(pass, docs, docMasks, count, rowStart, rowMask, docFull, docSingles);
+    passRows(pass, docs, docMasks, count, rowStart, rowMask, docFull, docSingles, scratch.segments);
   }
   for (let f = 0; f < joint.length; f++) {
     const { input, slot } = joint[f]!;
@@ -425,6 +443,7 @@ export function executeListing(
     scratch.segmentCursor,
     scratch,
     docFacets,
+    readsRows,
   );
   docFacets.finish();
 

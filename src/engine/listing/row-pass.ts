@@ -76,7 +76,8 @@ export class RowPass {
 /**
  * Reads the rows of docs[0 .. count] (their masks of document-level filters in docMasks): marks
  * each sold row with the filters it fails, gathers per document the packed bits of its rows that
- * count (mask 0 for every facet, or a filter's bit alone for that filter's facet), and counts them.
+ * count (mask 0 for every facet, or a filter's bit alone for that filter's facet), and counts them;
+ * counts into segments[s + 1] the documents of each segment s (see segment).
  */
 export function passRows(
   pass: RowPass,
@@ -87,7 +88,9 @@ export function passRows(
   rowMask: Uint32Array,
   docFull: Uint8Array,
   docSingles: Uint32Array,
+  segments: Uint32Array,
 ): void {
+  segments.fill(0);
   const { reads, own, bitCounts, keepsMasks, pricing, histogram, generic, rowDoc } = pass;
   const { decided, needsSold, docSold } = pass;
   const tests = pass.tests!;
@@ -134,7 +137,9 @@ export function passRows(
     const docMask = docMasks[j]!;
     if ((docMask & decided) !== 0) {
       docFull[j] = 0;
-      docSingles[j] = (docMask & needsSold) !== 0 && docSold[doc] === 0 ? 0 : docMask;
+      const singles = (docMask & needsSold) !== 0 && docSold[doc] === 0 ? 0 : docMask;
+      docSingles[j] = singles;
+      if (singles !== 0) segments[33 - Math.clz32(singles)]!++;
       continue;
     }
     const end = rowStart[doc + 1]!;
@@ -227,6 +232,15 @@ export function passRows(
     }
     docFull[j] = zero === 0 ? 0 : dirty === 0 ? 2 : 1;
     docSingles[j] = zero === 0 ? singles : 0;
+    // The segments it stands in: 0 with a row passing every filter, else b + 1 for each filter b a row fails alone.
+    if (zero !== 0) segments[1]!++;
+    else {
+      while (singles !== 0) {
+        const bit = 31 - Math.clz32(singles);
+        segments[bit + 2]!++;
+        singles ^= 1 << bit;
+      }
+    }
     // Each gathered bit counts once, highest first.
     while (a0 !== 0) {
       const bit = 31 - Math.clz32(a0);

@@ -81,7 +81,7 @@ export class DocFacets {
     if (this.count === MAX_DOC_FACETS) return undefined;
     if (expansion !== undefined) {
       const outer = new Uint32Array(access.dict.length + 1);
-      const inner = this.add({ ...access, codes: expansion.codes }, bit)!;
+      const inner = this.add({ dict: access.dict, codes: expansion.codes }, bit)!;
       this.expanded.push({ inner, outer, expansion });
       return outer;
     }
@@ -127,24 +127,12 @@ export function segment(
   cursor: Uint32Array,
   room: { orderFor(size: number): Uint32Array },
   facets: DocFacets,
+  sized: boolean,
 ): Uint32Array {
-  segments.fill(0);
-  let size = 0;
-  for (let j = 0; j < count; j++) {
-    if (docFull[j] !== 0) {
-      segments[1]!++;
-      size++;
-      continue;
-    }
-    let singles = docSingles[j]!;
-    while (singles !== 0) {
-      const bit = 31 - Math.clz32(singles);
-      segments[bit + 2]!++;
-      singles ^= 1 << bit;
-      size++;
-    }
-  }
+  // Each segment's size, unless the pass that decided docFull and docSingles counted them (sized).
+  if (!sized) countSegments(docFull, docSingles, count, segments);
   for (let s = 1; s < segments.length; s++) segments[s]! += segments[s - 1]!;
+  const size = segments[segments.length - 1]!;
   const order = room.orderFor(size);
   cursor.set(segments);
   // The first four facets of one code per document are counted inline, others through countDoc.
@@ -186,6 +174,28 @@ export function segment(
     }
   }
   return order;
+}
+
+/** Counts into segments[s + 1] the documents of segment s (segments[0] is left 0). */
+function countSegments(
+  docFull: Uint8Array,
+  docSingles: Uint32Array,
+  count: number,
+  segments: Uint32Array,
+): void {
+  segments.fill(0);
+  for (let j = 0; j < count; j++) {
+    if (docFull[j] !== 0) {
+      segments[1]!++;
+      continue;
+    }
+    let singles = docSingles[j]!;
+    while (singles !== 0) {
+      const bit = 31 - Math.clz32(singles);
+      segments[bit + 2]!++;
+      singles ^= 1 << bit;
+    }
+  }
 }
 
 function countDoc(facets: DocFacets, f: number, doc: number): void {
