@@ -13,7 +13,7 @@ const catalog: CatalogEntity[] = [
   { type: 'product', id: 'tv', title: 'LG OLED television 55"', attributes: { gtin: '8806091153807' } },
   { type: 'product', id: 'fernseher', title: 'Samsung Fernseher 65 Zoll' },
   { type: 'product', id: 'kopfhorer', title: 'Sony Kopfhörer WH-1000XM5' },
-  { type: 'product', id: 'lamp', title: 'Brass desk lamp' },
+  { type: 'product', id: 'lamp', title: 'Brass desk lamp', url: '/p/brass-desk-lamp' },
   { type: 'product', id: 'lamps', title: 'Steel lamps, set of two' },
   { type: 'brand', id: 'sony', title: 'Sony' },
 ];
@@ -149,6 +149,36 @@ describe('answerSearch', () => {
         [],
       );
     }
+  });
+
+  it('redirects to a product by its url, and answers the results where the product has none', async () => {
+    const rules = {
+      rules: [
+        {
+          id: 'lamp-of-the-week',
+          description: 'The lamp of the week has its own page.',
+          when: { query: { is: 'lamp of the week' } },
+          then: { redirect: { to: 'product:lamp' } },
+        },
+        {
+          id: 'headphones-of-the-week',
+          description: 'The headphones of the week, a product without a page address.',
+          when: { query: { is: 'headphones of the week' } },
+          then: { redirect: { to: 'product:kopfhorer' } },
+        },
+      ],
+    };
+    const state = await live({ ...files, 'rules.json': rules });
+    const lamp = answerSearch(state, { query: 'lamp of the week' }, arrival);
+    expect(lamp.redirect).toEqual({
+      url: '/p/brass-desk-lamp',
+      entity: 'product:lamp',
+      rule: 'lamp-of-the-week',
+    });
+    expect(lamp.sections.length).toBeGreaterThan(0);
+    const headphones = answerSearch(state, { query: 'headphones of the week' }, arrival);
+    expect(headphones.redirect).toBeUndefined();
+    expect(headphones.sections.length).toBeGreaterThan(0);
   });
 
   it('finds a product by its identifier', async () => {

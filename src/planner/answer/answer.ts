@@ -44,14 +44,20 @@ export function answerRequest(target: SearchTarget, request: SearchRequest, arri
   const results = target.planner.plan({ ...request, redirect: false }, { arrival });
   if (results.kind !== 'search') throw new Error('a search without redirect planned a redirect');
   const answer = executePlan(target, results, request);
+  const redirect = redirectAnswer(target, plan);
+  // A page whose address neither the release nor the index holds is no place to send a shopper.
+  if (redirect === undefined) return answer;
   return {
     ...answer,
-    redirect: redirectAnswer(target, plan),
+    redirect,
     ...(answer.trace !== undefined ? { trace: [...(plan.trace ?? []), ...answer.trace] } : {}),
   };
 }
 
-function redirectAnswer(target: SearchTarget, plan: RedirectPlan): NonNullable<SearchResponse['redirect']> {
+function redirectAnswer(
+  target: SearchTarget,
+  plan: RedirectPlan,
+): NonNullable<SearchResponse['redirect']> | undefined {
   const { redirect } = plan;
   let url = redirect.url;
   if (url === undefined && redirect.entity !== undefined) {
@@ -62,8 +68,9 @@ function redirectAnswer(target: SearchTarget, plan: RedirectPlan): NonNullable<S
     });
     url = typeof fields?.url === 'string' ? fields.url : undefined;
   }
+  if (url === undefined) return undefined;
   return {
-    url: url ?? '',
+    url,
     ...(redirect.entity !== undefined ? { entity: redirect.entity } : {}),
     ...(redirect.rule !== undefined ? { rule: redirect.rule } : {}),
   };
