@@ -74,9 +74,7 @@ export function benchPlanner(): PlannerBenchResult {
       planner.plan(request, { arrival: ARRIVAL, trace });
       took[i] = performance.now() - start;
     });
-    took.sort();
-    const at = (share: number) => round(took[Math.min(took.length - 1, Math.floor(share * took.length))]!);
-    return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: round(took[took.length - 1]!) };
+    return percentiles(took);
   };
   return {
     rules: (files['rules.json'] as RulesFile).rules.length,
@@ -101,6 +99,13 @@ export function plannerTable(result: PlannerBenchResult): string {
     '',
     `Vocabulary of the demo catalog built in ${ms(result.vocabularyMs)}, rules compiled in ${ms(result.compileMs)}; the first search in a locale builds its phrase index (${ms(result.firstPlanMs)}).`,
   ].join('\n');
+}
+
+/** The percentiles of a run's timings (sorts them). */
+function percentiles(took: Float64Array): Percentiles {
+  took.sort();
+  const at = (share: number) => round(took[Math.min(took.length - 1, Math.floor(share * took.length))]!);
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: round(took[took.length - 1]!) };
 }
 
 function round(value: number): number {
@@ -296,9 +301,7 @@ export async function benchRulesInSearch(): Promise<{ withRules: Percentiles; wi
       answerRequest(target, request, ARRIVAL);
       took[i] = performance.now() - start;
     });
-    took.sort();
-    const at = (share: number) => round(took[Math.min(took.length - 1, Math.floor(share * took.length))]!);
-    return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: round(took[took.length - 1]!) };
+    return percentiles(took);
   };
   // Without rules before and after, so that a warming machine does not favour either side.
   const before = time(targets.withoutRules);
@@ -307,18 +310,22 @@ export async function benchRulesInSearch(): Promise<{ withRules: Percentiles; wi
   return { withRules, withoutRules: before.p50 <= after.p50 ? before : after };
 }
 
+/** The whole-search table of benchRulesInSearch. */
+export function rulesInSearchTable(search: Awaited<ReturnType<typeof benchRulesInSearch>>): string {
+  const ms = (value: number) => `${value} ms`;
+  const row = (label: string, latency: Percentiles) =>
+    `| ${label} | ${ms(latency.p50)} | ${ms(latency.p95)} | ${ms(latency.p99)} | ${ms(latency.max)} |`;
+  return [
+    '| whole search on the demo shop | p50 | p95 | p99 | max |',
+    '|---|---:|---:|---:|---:|',
+    row('release without rules', search.withoutRules),
+    row('the same with 200 rules', search.withRules),
+    `| added by the rules (p50) | ${ms(round(search.withRules.p50 - search.withoutRules.p50))} | | | |`,
+  ].join('\n');
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(plannerTable(benchPlanner()));
-  const search = await benchRulesInSearch();
-  const ms = (value: number) => `${value} ms`;
-  console.log(
-    [
-      '',
-      '| whole search on the demo shop | p50 | p95 | p99 | max |',
-      '|---|---:|---:|---:|---:|',
-      `| release without rules | ${ms(search.withoutRules.p50)} | ${ms(search.withoutRules.p95)} | ${ms(search.withoutRules.p99)} | ${ms(search.withoutRules.max)} |`,
-      `| the same with 200 rules | ${ms(search.withRules.p50)} | ${ms(search.withRules.p95)} | ${ms(search.withRules.p99)} | ${ms(search.withRules.max)} |`,
-      `| added by the rules (p50) | ${ms(round(search.withRules.p50 - search.withoutRules.p50))} | | | |`,
-    ].join('\n'),
-  );
+  console.log();
+  console.log(rulesInSearchTable(await benchRulesInSearch()));
 }

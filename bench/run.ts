@@ -11,7 +11,7 @@ import { benchCatalog, catalogTable } from './catalog.js';
 import { benchEngine, drawQueries, kindTable, markdownTable } from './engine.js';
 import { benchFacets, facetsMarkdown } from './facets.js';
 import { benchHttp } from './http.js';
-import { benchPlanner, plannerTable } from './planner.js';
+import { benchPlanner, benchRulesInSearch, plannerTable, rulesInSearchTable } from './planner.js';
 import { benchRelevance, summaryTable } from './relevance.js';
 
 console.log('## Relevance, judged Icecat queries (dev)\n');
@@ -29,6 +29,8 @@ console.log(kindTable(engine));
 
 console.log('\n## Planner, in process\n');
 console.log(plannerTable(benchPlanner()));
+console.log();
+console.log(rulesInSearchTable(await benchRulesInSearch()));
 
 console.log('\n## Filters and facets, in process\n');
 console.log(facetsMarkdown(await benchFacets([100_000, 1_000_000])));
