@@ -11,6 +11,8 @@ export interface TypeIndex extends TypeData {
   readonly dictionary: TermDictionary;
   /** Per posting, its field-weighted BM25 part before idf (see ranking/bm25.ts). */
   readonly impacts: Float32Array;
+  /** Per posting, its heaviest field's word count when the term is in it, else 0 (see bm25.ts). */
+  readonly heaviestLengths: Uint8Array;
   /** Average token count per field, for BM25 length normalization in explanations. */
   readonly averageLengths: Float64Array;
   /** Per stemmed language. */

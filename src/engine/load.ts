@@ -7,12 +7,13 @@ import { StemIndex } from './index/stems.js';
 import { SharedView } from './listing/shared-view.js';
 import { StructuredIndex } from './listing/structured-index.js';
 import { MatchScratch } from './match/scratch.js';
-import { averageFieldLengths, postingImpacts } from './ranking/bm25.js';
+import { averageFieldLengths, heaviestFieldLengths, postingImpacts } from './ranking/bm25.js';
 import { REACHABLE_HITS, TopK } from './ranking/top-k.js';
 
 /**
  * Wraps an artifact's bytes: sections become typed-array views (after one copy if the bytes are
- * not 8-byte aligned). Nothing is parsed per document; one pass over the postings computes their BM25 impacts.
+ * not 8-byte aligned). Nothing is parsed per document; passes over the postings compute their BM25 impacts and
+ * their heaviest field's lengths.
  * Throws an Error naming the problem when the bytes are not a sound artifact of this version.
  */
 export function loadIndex(bytes: Uint8Array): EngineIndex {
@@ -27,6 +28,7 @@ export function loadIndex(bytes: Uint8Array): EngineIndex {
       ...data,
       dictionary,
       impacts: postingImpacts(data.postings, data.fieldLengths, averageLengths, data.weights),
+      heaviestLengths: heaviestFieldLengths(data.postings, data.fieldLengths, data.weights),
       averageLengths,
       stemIndexes: Object.fromEntries(
         Object.entries(data.stems).map(([language, table]) => [language, new StemIndex(table)]),

@@ -47,6 +47,40 @@ export function postingImpacts(
   return impacts;
 }
 
+/** Heaviest field lengths are kept in a byte: this one stands for itself and every longer one. */
+export const MAX_HEAVIEST_LENGTH = 255;
+
+/** The field of the greatest weight (the first of equals): exactness looks there. */
+export function heaviestField(weights: Float64Array): number {
+  let heaviest = 0;
+  for (let field = 1; field < weights.length; field++) {
+    if (weights[field]! > weights[heaviest]!) heaviest = field;
+  }
+  return heaviest;
+}
+
+/**
+ * Per posting, the word count of its document's heaviest field when the term is in that field
+ * (MAX_HEAVIEST_LENGTH for that many or more), else 0. Exactness reads it beside the posting's impact, in list order, instead
+ * of a frequency and a length elsewhere in memory for every document it scores.
+ */
+export function heaviestFieldLengths(
+  postings: Postings,
+  fieldLengths: Uint16Array,
+  weights: Float64Array,
+): Uint8Array {
+  const fieldCount = weights.length;
+  const heaviest = heaviestField(weights);
+  const { docs, tf } = postings;
+  const lengths = new Uint8Array(docs.length);
+  if (fieldCount === 0) return lengths;
+  for (let position = 0; position < docs.length; position++) {
+    if (tf[position * fieldCount + heaviest] === 0) continue;
+    lengths[position] = Math.min(MAX_HEAVIEST_LENGTH, fieldLengths[docs[position]! * fieldCount + heaviest]!);
+  }
+  return lengths;
+}
+
 /** One field's part of a posting's impact (for explanations): the terms of postingImpacts. */
 export function fieldImpact(frequency: number, length: number, average: number, weight: number): number {
   if (frequency === 0) return 0;

@@ -2,7 +2,7 @@ import type { TypeIndex } from '../engine-index.js';
 import { FIELD_SHIFT } from '../index/postings.js';
 import type { MatchScratch } from '../match/scratch.js';
 import type { SlotSources, Source } from '../match/sources.js';
-import { fieldImpact } from './bm25.js';
+import { fieldImpact, heaviestField, MAX_HEAVIEST_LENGTH } from './bm25.js';
 import {
   closeness,
   MAX_PROXIMITY_DISTANCE,
@@ -31,10 +31,9 @@ export class DocScorer {
   /** Slots that do not hold the document scored last. */
   private missing = 0;
   private readonly fieldCount: number;
-  private readonly tf: Uint8Array;
-  private readonly fieldLengths: Uint16Array;
+  /** Per posting, the heaviest field's length when the term is in it, else 0: exactness reads it. */
+  private readonly heaviestLengths: Uint8Array;
   private readonly relativeWeights: Float64Array;
-  /** The heaviest field: exactness looks there. */
   private readonly heaviest: number;
   private readonly coverageBonus: number;
   private readonly wholeFieldBonus: number;
@@ -53,14 +52,9 @@ export class DocScorer {
     this.chosenSource = new Int32Array(count);
     this.chosenEntry = new Int32Array(count);
     this.fieldCount = type.weights.length;
-    this.tf = type.postings.tf;
-    this.fieldLengths = type.fieldLengths;
-    let heaviest = 0;
-    for (let field = 1; field < this.fieldCount; field++) {
-      if (type.weights[field]! > type.weights[heaviest]!) heaviest = field;
-    }
-    this.heaviest = heaviest;
-    const maxWeight = type.weights[heaviest] ?? 1;
+    this.heaviestLengths = type.heaviestLengths;
+    this.heaviest = heaviestField(type.weights);
+    const maxWeight = type.weights[this.heaviest] ?? 1;
     this.relativeWeights = type.weights.map((weight) => weight / maxWeight);
     const meanIdf = this.idfs.reduce((sum, idf) => sum + idf, 0) / Math.max(count, 1);
     this.coverageBonus = SCORING.coverage * meanIdf;
@@ -79,21 +73,20 @@ export class DocScorer {
    */
   rankList(source: Source, ranking: Ranking): void {
     const { docs, values, penalty, postingOf, end } = source;
-    const { tf, fieldLengths, fieldCount, heaviest, coverageBonus, wholeFieldBonus } = this;
+    const { heaviestLengths, coverageBonus, wholeFieldBonus } = this;
     const idf = this.idfs[0]!;
     const bound = coverageBonus + wholeFieldBonus;
     let floor = ranking.floor();
     for (let entry = source.start; entry < end; entry++) {
       const text = 0 + values[entry]! * penalty * idf;
       if (text + bound < floor) continue;
-      const doc = docs[entry]!;
-      const posting = postingOf === undefined ? entry : postingOf[entry]!;
+      const length = heaviestLengths[postingOf === undefined ? entry : postingOf[entry]!]!;
       let exactness = 0;
-      if (tf[posting * fieldCount + heaviest] !== 0) {
+      if (length !== 0) {
         exactness = coverageBonus;
-        if (fieldLengths[doc * fieldCount + heaviest] === 1) exactness += wholeFieldBonus;
+        if (length === 1) exactness += wholeFieldBonus;
       }
-      ranking.offer(doc, 0 + text + 0 + exactness);
+      ranking.offer(docs[entry]!, 0 + text + 0 + exactness);
       floor = ranking.floor();
     }
   }
@@ -104,7 +97,7 @@ export class DocScorer {
    */
   rankMarked(scratch: MatchScratch, minDoc: number, maxDoc: number, ranking: Ranking): void {
     const { seen, best, posting } = scratch;
-    const { tf, fieldLengths, fieldCount, heaviest, coverageBonus, wholeFieldBonus } = this;
+    const { heaviestLengths, coverageBonus, wholeFieldBonus } = this;
     const idf = this.idfs[0]!;
     const bound = coverageBonus + wholeFieldBonus;
     let floor = ranking.floor();
@@ -118,10 +111,11 @@ export class DocScorer {
         bits ^= low;
         const text = 0 + best[doc]! * idf;
         if (text + bound < floor) continue;
+        const length = heaviestLengths[posting[doc]!]!;
         let exactness = 0;
-        if (tf[posting[doc]! * fieldCount + heaviest] !== 0) {
+        if (length !== 0) {
           exactness = coverageBonus;
-          if (fieldLengths[doc * fieldCount + heaviest] === 1) exactness += wholeFieldBonus;
+          if (length === 1) exactness += wholeFieldBonus;
         }
         ranking.offer(doc, 0 + text + 0 + exactness);
         floor = ranking.floor();
@@ -242,14 +236,18 @@ export class DocScorer {
 
   /** Every word found in the heaviest field, and that field holding nothing but them. */
   private exactness(doc: number): number {
-    const { posting, heaviest, fieldCount, tf } = this;
+    const { posting, heaviestLengths } = this;
     const count = this.ordered.length;
     if (count === 0 || this.missing > 0) return 0;
     for (let s = 0; s < count; s++) {
-      if (tf[posting[s]! * fieldCount + heaviest] === 0) return 0;
+      if (heaviestLengths[posting[s]!] === 0) return 0;
     }
+    // Every posting of the document in that field carries the field's length, up to 255.
+    let length = heaviestLengths[posting[0]!]!;
+    if (length === MAX_HEAVIEST_LENGTH)
+      length = this.type.fieldLengths[doc * this.fieldCount + this.heaviest]!;
     let exactness = this.coverageBonus;
-    if (this.fieldLengths[doc * fieldCount + heaviest] === count) exactness += this.wholeFieldBonus;
+    if (length === count) exactness += this.wholeFieldBonus;
     return exactness;
   }
 
