@@ -188,7 +188,12 @@ function readStemTable(reader: ArtifactReader, name: string, termCount: number):
 }
 
 function readStringTable(reader: ArtifactReader, name: string): StringTable {
-  const table = { bytes: reader.uint8(`${name}.bytes`), offsets: reader.uint32(`${name}.offsets`) };
+  const bytes = reader.uint8(`${name}.bytes`);
+  // A Buffer over the same memory: it decodes a string without a view of its bytes (see stringAt).
+  const table = {
+    bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    offsets: reader.uint32(`${name}.offsets`),
+  };
   if (table.offsets.length === 0 || !isAscending(table.offsets, table.bytes.length)) {
     throw new Error(`index artifact is corrupt: string table "${name}" has bad offsets`);
   }

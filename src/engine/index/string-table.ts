@@ -62,5 +62,11 @@ export function stringCount(table: StringTable): number {
 }
 
 export function stringAt(table: StringTable, index: number): string {
-  return decoder.decode(table.bytes.subarray(table.offsets[index]!, table.offsets[index + 1]!));
+  const { bytes, offsets } = table;
+  const start = offsets[index]!;
+  const end = offsets[index + 1]!;
+  // Loaded tables are Buffers (see artifact/layout.ts): they decode a slice without a view of it.
+  return bytes instanceof Buffer
+    ? bytes.toString('utf8', start, end)
+    : decoder.decode(bytes.subarray(start, end));
 }

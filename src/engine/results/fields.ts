@@ -4,17 +4,13 @@ import { AVAILABILITIES, NO_DAYS } from '../index/columns-data.js';
 import { stringAt } from '../index/string-table.js';
 import type { SharedView } from '../listing/shared-view.js';
 import type { LoadedChannel } from '../listing/structured-index.js';
-import { DEFAULT_RESULT_FIELDS, type StoredDoc, type StoredRow } from './stored.js';
+import { DEFAULT_RESULT_FIELDS, valueAt } from './stored.js';
 
 /** Where a hit's fields are read: the request's locale, channel and time. */
 export interface FieldContext {
   locale: string | undefined;
   channel: LoadedChannel;
   time: number;
-}
-
-function parse<T>(text: string): T | undefined {
-  return text === '' ? undefined : (JSON.parse(text) as T);
 }
 
 /** What a result field reads, as a number: each hit's fields are read by a switch over these. */
@@ -105,12 +101,13 @@ export function hitFields(
 ): Record<string, unknown> {
   const { listing } = type;
   const shared = listing.shared;
-  const stored = parse<StoredDoc>(stringAt(type.stored, doc)) ?? {};
+  // One value per result field in each record: the document's, and the variant's own.
+  const record = stringAt(type.stored, doc);
   const rowStored = listing.data.rowStored;
-  const own =
-    rowStored.offsets[row] === rowStored.offsets[row + 1]
-      ? undefined
-      : parse<StoredRow>(stringAt(rowStored, row));
+  const own = rowStored.offsets[row] === rowStored.offsets[row + 1] ? '' : stringAt(rowStored, row);
+  const cursor = hitCursor;
+  let at = 0;
+  let ownAt = 0;
   const variantTile = listing.data.grain === 'variant';
   const { locale } = context;
   const { columns, offers } = context.channel;
@@ -121,31 +118,33 @@ export function hitFields(
   const { names, reads, codes } = planOf(listing.data.resultFields ?? DEFAULT_RESULT_FIELDS);
   for (let f = 0; f < reads.length; f++) {
     const name = names[f]!;
-    switch (reads[f]) {
+    const read = reads[f]!;
+    // Every field has its place in the records, empty for those read from the offer.
+    const value = valueAt(record, at, cursor);
+    at = cursor.at;
+    let ownValue: unknown;
+    if (own !== '') {
+      ownValue = valueAt(own, ownAt, cursor);
+      ownAt = cursor.at;
+    }
+    switch (read) {
       case Read.Title:
-        set(
-          fields,
-          name,
-          shared.text(((variantTile ? own?.title : undefined) ?? stored.title) as Text, locale),
-        );
+        set(fields, name, shared.text(((variantTile ? ownValue : undefined) ?? value) as Text, locale));
         break;
       case Read.Url:
-        set(fields, name, shared.text((own?.url ?? stored.url) as Text, locale));
+        set(fields, name, shared.text((ownValue ?? value) as Text, locale));
         break;
       case Read.Description:
-        set(fields, name, shared.text(stored.description as Text, locale));
+        set(fields, name, shared.text(value as Text, locale));
         break;
       case Read.Image:
-        set(fields, name, own?.image ?? stored.image);
-        break;
       case Read.Images:
-        set(fields, name, own?.images ?? stored.images);
+        set(fields, name, ownValue ?? value);
         break;
       case Read.Brand:
-        set(fields, name, stored.brand);
-        break;
       case Read.Categories:
-        set(fields, name, stored.categories);
+      case Read.Rating:
+        set(fields, name, value);
         break;
       case Read.Price:
         if (!Number.isNaN(price)) set(fields, name, price);
@@ -171,22 +170,21 @@ export function hitFields(
         if (columns.deliveryMax[row] !== NO_DAYS)
           set(fields, name, { min: columns.deliveryMin[row], max: columns.deliveryMax[row] });
         break;
-      case Read.Rating:
-        set(fields, name, stored.signals?.rating);
-        break;
       case Read.Attribute: {
         const code = codes[f]!;
-        const value = own?.attributes?.[code] ?? stored.attributes?.[code];
-        nest(fields, 'attributes', code, attributeShown(shared, code, value, locale));
+        nest(fields, 'attributes', code, attributeShown(shared, code, ownValue ?? value, locale));
         break;
       }
       case Read.Signal:
-        nest(fields, 'signals', codes[f]!, stored.signals?.[codes[f]!]);
+        nest(fields, 'signals', codes[f]!, value);
         break;
     }
   }
   return fields;
 }
+
+/** Where the next value of a record starts: one object for every hit, as hits are read one at a time. */
+const hitCursor = { at: 0 };
 
 type Text = LocalizedText | undefined;
 
