@@ -1,55 +1,121 @@
 import { seek } from '../index/postings.js';
+import type { MatchScratch } from './scratch.js';
 import type { SlotSources, Source } from './sources.js';
+
+/**
+ * A word whose lists hold at most this many times the driving word's documents is filtered
+ * through a bitset: marking its documents costs less than seeking in its lists for every
+ * document of the driving word.
+ */
+const FILTER_RATIO = 16;
 
 /**
  * Calls `onMatch(doc)` for every document that satisfies every slot (each slot through any of its
  * sources), in ascending order, with each source's cursor at `doc` where it holds it. Document at
  * a time: the smallest slot drives; the others are sought forward from where they stopped
  * (galloping), and a slot that lacks a document names the next one that can match (leapfrog), so
- * nothing is allocated per document. `slots` must be ordered smallest first. The sources of
- * `optional` slots are moved to each match too, whether they hold it or not.
+ * nothing is allocated per document. Slots not much larger than the driver are first marked in a
+ * bitset (see FILTER_RATIO), and a document that one of them lacks is passed over without seeking.
+ * `slots` must be ordered smallest first. The sources of `optional` slots are moved to each match
+ * too, whether they hold it or not.
  */
 export function matchAll(
   slots: readonly SlotSources[],
   onMatch: (doc: number) => void,
+  scratch: MatchScratch,
   optional: readonly SlotSources[] = [],
 ): void {
   if (slots.length === 0 || slots.some((slot) => slot.sources.length === 0)) return;
   for (const slot of slots) for (const source of slot.sources) source.cursor = source.start;
   for (const slot of optional) for (const source of slot.sources) source.cursor = source.start;
   const driver = slots[0]!.sources;
-  let doc = firstDoc(driver);
-  while (doc >= 0) {
-    let next = -1;
-    for (let s = 1; s < slots.length; s++) {
-      const sources = slots[s]!.sources;
-      // The smallest doc at or after `doc` this slot holds, its sources moved there.
-      let lowest = Number.MAX_SAFE_INTEGER;
-      for (let i = 0; i < sources.length; i++) {
-        const source = sources[i]!;
-        const found = seek(source.docs, source.cursor, source.end, doc);
-        source.cursor = found;
-        if (found < source.end) {
-          const at = source.docs[found]!;
-          if (at < lowest) lowest = at;
+  const span = markHolders(slots, scratch);
+  const holders = scratch.holders;
+  const filtered = span !== undefined;
+  try {
+    let doc = firstDoc(driver);
+    while (doc >= 0) {
+      if (filtered && (holders[doc >>> 5]! & (1 << (doc & 31))) === 0) {
+        doc = seekAll(driver, doc + 1);
+        continue;
+      }
+      let next = -1;
+      for (let s = 1; s < slots.length; s++) {
+        const sources = slots[s]!.sources;
+        // The smallest doc at or after `doc` this slot holds, its sources moved there.
+        let lowest = Number.MAX_SAFE_INTEGER;
+        for (let i = 0; i < sources.length; i++) {
+          const source = sources[i]!;
+          const found = seek(source.docs, source.cursor, source.end, doc);
+          source.cursor = found;
+          if (found < source.end) {
+            const at = source.docs[found]!;
+            if (at < lowest) lowest = at;
+          }
+        }
+        if (lowest === Number.MAX_SAFE_INTEGER) return; // the slot ran out: nothing more matches
+        if (lowest !== doc) {
+          next = lowest;
+          break;
         }
       }
-      if (lowest === Number.MAX_SAFE_INTEGER) return; // the slot ran out: nothing more matches
-      if (lowest !== doc) {
-        next = lowest;
-        break;
+      if (next < 0) {
+        // Optional slots are only sought, so the scorer sees whether they hold the document.
+        for (const slot of optional) {
+          for (const source of slot.sources)
+            source.cursor = seek(source.docs, source.cursor, source.end, doc);
+        }
+        onMatch(doc);
+        next = doc + 1;
       }
+      doc = seekAll(driver, next);
     }
-    if (next < 0) {
-      // Optional slots are only sought, so the scorer sees whether they hold the document.
-      for (const slot of optional) {
-        for (const source of slot.sources) source.cursor = seek(source.docs, source.cursor, source.end, doc);
-      }
-      onMatch(doc);
-      next = doc + 1;
-    }
-    doc = seekAll(driver, next);
+  } finally {
+    if (span !== undefined) holders.fill(0, span.from, span.to);
   }
+}
+
+/**
+ * Marks in `scratch.holders` the documents that every slot after the first holds, of those slots
+ * small enough to filter; returns the span of words marked, or undefined when no slot filters.
+ */
+function markHolders(
+  slots: readonly SlotSources[],
+  scratch: MatchScratch,
+): { from: number; to: number } | undefined {
+  const { holders, wordBits } = scratch;
+  const limit = slots[0]!.size * FILTER_RATIO;
+  let span: { from: number; to: number } | undefined;
+  for (let s = 1; s < slots.length; s++) {
+    const slot = slots[s]!;
+    if (slot.size > limit) continue;
+    if (span === undefined) {
+      span = markDocs(slot.sources, holders);
+      continue;
+    }
+    // Keep only what this slot holds too; its own bits are cleared on the way.
+    const own = markDocs(slot.sources, wordBits);
+    for (let word = span.from; word < span.to; word++) holders[word]! &= wordBits[word]!;
+    wordBits.fill(0, own.from, own.to);
+  }
+  return span;
+}
+
+/** Sets the bit of every document of `sources`; returns the span of words that may hold one. */
+function markDocs(sources: readonly Source[], bits: Uint32Array): { from: number; to: number } {
+  let from = bits.length;
+  let to = 0;
+  for (const source of sources) {
+    const { docs, start, end } = source;
+    if (end <= start) continue;
+    from = Math.min(from, docs[start]! >>> 5);
+    to = Math.max(to, (docs[end - 1]! >>> 5) + 1);
+    for (let at = start; at < end; at++) {
+      const doc = docs[at]!;
+      bits[doc >>> 5]! |= 1 << (doc & 31);
+    }
+  }
+  return { from, to: Math.max(from, to) };
 }
 
 /** The lowest current doc of `sources`, or -1 when all ran out. */

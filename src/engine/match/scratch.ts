@@ -13,6 +13,12 @@ export class MatchScratch {
   readonly best: Float64Array;
   readonly alternative: Uint16Array;
   readonly posting: Uint32Array;
+  /**
+   * One bit per document, for the AND walk (see conjunction.ts): the documents every filtered
+   * word holds, and one word's documents while they are added in.
+   */
+  readonly holders: Uint32Array;
+  readonly wordBits: Uint32Array;
   private pool: ListPool = new ListPool(1 << 16);
   private readonly stemmers = new Map<string, Stemmer | undefined>();
 
@@ -21,6 +27,8 @@ export class MatchScratch {
     this.best = new Float64Array(documents);
     this.alternative = new Uint16Array(documents);
     this.posting = new Uint32Array(documents);
+    this.holders = new Uint32Array(this.seen.length);
+    this.wordBits = new Uint32Array(this.seen.length);
   }
 
   /** The stemmer of a language, remembering the stems of the words searched lately. */

@@ -89,11 +89,11 @@ export function matchText(
     const scorer = ranking && active.length > 0 ? new DocScorer(type, sources) : undefined;
     // One word of several lists ranks straight from their merge.
     if (oneWordOfSeveralLists) rankMarked(sources[0]!, scratch, scorer, ranking, counts, tally);
-    else countAndRank(sources, scorer, ranking, counts, tally);
+    else countAndRank(sources, scorer, ranking, counts, tally, scratch);
     const { total, counted } = tally;
     attempts.push({ words: active.map((slot) => slot.word), candidates: total });
     if (options.fill && total > 0 && total < FILL_BELOW && active.length > 1) {
-      return fillUp(type, active, sources, { leftOut, attempts, ranking, rankDepth, counts, tally });
+      return fillUp(type, active, sources, { leftOut, attempts, ranking, rankDepth, counts, tally, scratch });
     }
     const dropped = total > 0 || leaveOut === 'none' ? [] : wordsToLeaveOut(active, sources, leaveOut);
     if (dropped.length === 0) {
@@ -134,6 +134,7 @@ function countAndRank(
   ranking: Ranking | undefined,
   counts: Uint8Array | undefined,
   tally: Tally,
+  scratch: MatchScratch,
 ): void {
   if (walkOrder.length === 1 && walkOrder[0]!.sources.length === 1) {
     const source = walkOrder[0]!.sources[0]!;
@@ -142,7 +143,7 @@ function countAndRank(
     tally.counted = counts === undefined ? tally.total : countListed(source, counts);
     return;
   }
-  walkAndRank(walkOrder, [], scorer, ranking, counts, tally);
+  walkAndRank(walkOrder, [], scorer, ranking, counts, tally, scratch);
 }
 
 /** The documents of a list that count. */
@@ -161,6 +162,7 @@ function walkAndRank(
   ranking: Ranking | undefined,
   counts: Uint8Array | undefined,
   tally: Tally,
+  scratch: MatchScratch,
 ): void {
   let total = 0;
   let counted = 0;
@@ -191,7 +193,7 @@ function walkAndRank(
           counted += counts[doc]!;
         };
   }
-  matchAll(required, onMatch, optional);
+  matchAll(required, onMatch, scratch, optional);
   tally.total = total;
   tally.counted = counts === undefined ? total : counted;
 }
@@ -243,6 +245,7 @@ function fillUp(
     rankDepth: number;
     counts: Uint8Array | undefined;
     tally: Tally;
+    scratch: MatchScratch;
   },
 ): TextMatch {
   const { ranking, rankDepth, tally } = state;
@@ -258,6 +261,7 @@ function fillUp(
     ranking,
     state.counts,
     tally,
+    state.scratch,
   );
   const { total, counted } = tally;
   state.attempts.push({
