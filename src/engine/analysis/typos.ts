@@ -47,14 +47,10 @@ export function findTypos(
   const { bytes, offsets } = dictionary.table;
   const maxDepth = n + maxTypos;
   const width = n + 1;
-  // rows[d * width + j]: distance between the term's first d letters and the word's first j.
-  const rows = new Int32Array((maxDepth + 1) * width);
-  const rowMin = new Int32Array(maxDepth + 1);
-  const letter = new Int32Array(maxDepth + 1);
-  // byteEnd[d]: bytes the first d letters of the current prefix take.
-  const byteEnd = new Int32Array(maxDepth + 2);
+  const { rows, rowMin, letter, byteEnd } = automatonRows(maxDepth, width);
   for (let j = 0; j <= n; j++) rows[j] = j;
   rowMin[0] = 0;
+  byteEnd[0] = 0;
 
   const found: TypoMatch[] = [];
   let previousStart = -1;
@@ -130,6 +126,33 @@ export function findTypos(
   }
   found.sort((a, b) => a.typos - b.typos || a.term - b.term);
   return found.length > limit ? found.slice(0, limit) : found;
+}
+
+/**
+ * The automaton's rows, reused by every search (each search fills what it reads before reading
+ * it): small typed arrays cost more to allocate than a search's walk of a short word.
+ * rows[d * width + j]: distance between the term's first d letters and the word's first j;
+ * rowMin[d]: the least of row d; letter[d]: the term's d-th letter; byteEnd[d]: the bytes its
+ * first d letters take.
+ */
+let shared = {
+  rows: new Int32Array(0),
+  rowMin: new Int32Array(0),
+  letter: new Int32Array(0),
+  byteEnd: new Int32Array(0),
+};
+
+function automatonRows(maxDepth: number, width: number): typeof shared {
+  if (shared.rows.length < (maxDepth + 1) * width || shared.byteEnd.length < maxDepth + 2) {
+    const depth = Math.max(maxDepth, 2 * shared.rowMin.length);
+    shared = {
+      rows: new Int32Array((depth + 1) * (depth + 1)),
+      rowMin: new Int32Array(depth + 1),
+      letter: new Int32Array(depth + 1),
+      byteEnd: new Int32Array(depth + 2),
+    };
+  }
+  return shared;
 }
 
 function decodePoint(bytes: Uint8Array, at: number, size: number): number {
