@@ -259,7 +259,7 @@ function hit(type: TypeIndex, doc: number, score: number, query: EngineQuery): E
     fields: hitFields(type, doc, listing.firstRow(doc), {
       locale: query.locale,
       channel,
-      time: query.time ?? Date.now(),
+      view: channel.offers.at(query.time ?? Date.now()),
     }),
     score,
   };

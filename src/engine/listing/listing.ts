@@ -595,7 +595,7 @@ function pageHits(
   const end = entries === undefined ? Math.min(start + request.perPage, ranked) : start + entries.length;
   const rowClauses = clauses.filter((clause) => clause.level === 'row');
   const namesVariant = variantGrain || clauses.some((clause) => clause.picksVariant);
-  const fieldContext = { locale: request.locale, channel, time: request.time };
+  const fieldContext = { locale: request.locale, channel, view };
   // Each step goes over every hit before the next, so that the hits' reads of scattered memory
   // (slots, rows, their columns) are under way together rather than one hit after another.
   // Tiles were ranked by catalog numbers (documents, or rows in catalog order) so ties keep catalog order.

@@ -17,6 +17,8 @@ export interface OfferView {
   readonly onSale: Uint32Array;
   readonly discount: Float64Array;
   readonly bins: Uint16Array;
+  /** 1 where the row's sale price holds: it has one, and its window (if any) holds the time. */
+  readonly saleValid: Uint8Array;
 }
 
 const KEPT_VIEWS = 4;
@@ -60,14 +62,6 @@ export class ChannelOffers {
     return view;
   }
 
-  /** Whether the row's sale price is valid at `time` (its window, if any, holds the time). */
-  saleValid(row: number, time: number): boolean {
-    const { salePrice, windowRows, windowFrom, windowUntil } = this.columns;
-    if (Number.isNaN(salePrice[row]!)) return false;
-    const at = windowIndex(windowRows, row);
-    return at < 0 || (windowFrom[at]! <= time && time < windowUntil[at]!);
-  }
-
   private build(epoch: number, time: number): OfferView {
     const { sold, price: regular, salePrice, windowRows, windowFrom, windowUntil } = this.columns;
     const rows = regular.length;
@@ -75,7 +69,9 @@ export class ChannelOffers {
     const onSale = new Uint32Array(rows);
     const discount = new Float64Array(rows);
     const bins = new Uint16Array(rows);
+    const valid = new Uint8Array(rows);
     const set = (row: number, saleValid: boolean) => {
+      valid[row] = saleValid ? 1 : 0;
       if (sold[row] === 0) {
         price[row] = Number.NaN;
         onSale[row] = 0;
@@ -96,19 +92,6 @@ export class ChannelOffers {
     for (let i = 0; i < windowRows.length; i++) {
       set(windowRows[i]!, windowFrom[i]! <= time && time < windowUntil[i]!);
     }
-    return { epoch, price, onSale, discount, bins };
+    return { epoch, price, onSale, discount, bins, saleValid: valid };
   }
-}
-
-function windowIndex(rows: Uint32Array, row: number): number {
-  let low = 0;
-  let high = rows.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const at = rows[middle]!;
-    if (at === row) return middle;
-    if (at < row) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
 }

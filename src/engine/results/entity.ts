@@ -9,7 +9,7 @@ import { type FieldContext, hitFields } from './fields.js';
 export function entityFields(
   index: EngineIndex,
   entity: string,
-  context: Omit<FieldContext, 'channel'> & { channel?: string },
+  context: Pick<FieldContext, 'locale'> & { time: number; channel?: string },
 ): Record<string, unknown> | undefined {
   const colon = entity.indexOf(':');
   const type = index.types.find((one) => one.type === entity.slice(0, colon));
@@ -17,5 +17,6 @@ export function entityFields(
   const doc = documentOfId(type.ids, entity.slice(colon + 1));
   if (doc === undefined) return undefined;
   const channel = type.listing.channel(context.channel) ?? type.listing.channels[0]!;
-  return hitFields(type, doc, type.listing.firstRow(doc), { ...context, channel });
+  const view = channel.offers.at(context.time);
+  return hitFields(type, doc, type.listing.firstRow(doc), { locale: context.locale, channel, view });
 }

@@ -4,13 +4,14 @@ import { AVAILABILITIES, NO_DAYS } from '../index/columns-data.js';
 import { stringAt } from '../index/string-table.js';
 import type { SharedView } from '../listing/shared-view.js';
 import type { LoadedChannel } from '../listing/structured-index.js';
+import type { OfferView } from '../offers/view.js';
 import { DEFAULT_RESULT_FIELDS, valueAt } from './stored.js';
 
-/** Where a hit's fields are read: the request's locale, channel and time. */
+/** Where a hit's fields are read: the request's locale, channel, and the channel's offers at the request's time. */
 export interface FieldContext {
   locale: string | undefined;
   channel: LoadedChannel;
-  time: number;
+  view: OfferView;
 }
 
 /** What a result field reads, as a number: each hit's fields are read by a switch over these. */
@@ -110,11 +111,11 @@ export function hitFields(
   let ownAt = 0;
   const variantTile = listing.data.grain === 'variant';
   const { locale } = context;
-  const { columns, offers } = context.channel;
+  const { columns } = context.channel;
   // Written without closures or string comparisons: a hit's fields are read for every hit of every page.
   const fields: Record<string, unknown> = {};
   const price = columns.price[row]!;
-  const saleValid = offers.saleValid(row, context.time);
+  const saleValid = context.view.saleValid[row] === 1;
   const { names, reads, codes } = planOf(listing.data.resultFields ?? DEFAULT_RESULT_FIELDS);
   for (let f = 0; f < reads.length; f++) {
     const name = names[f]!;
@@ -202,7 +203,8 @@ export function touchHitColumns(
   context: FieldContext,
 ): number {
   const { columns } = context.channel;
-  const { price, salePrice, currencyCodes, availability, deliveryMax } = columns;
+  const { price, salePrice, currencyCodes, availability, deliveryMin, deliveryMax } = columns;
+  const { saleValid } = context.view;
   const stored = type.stored.offsets;
   const ids = type.ids.offsets;
   const rowStored = type.listing.data.rowStored.offsets;
@@ -211,7 +213,8 @@ export function touchHitColumns(
     const doc = docs[i]!;
     const row = rows[i]!;
     sum += stored[doc]! + ids[doc]! + rowStored[row]! + currencyCodes[row]! + availability[row]!;
-    sum += deliveryMax[row]! + (price[row]! > 0 ? 1 : 0) + (salePrice[row]! > 0 ? 1 : 0);
+    sum += deliveryMin[row]! + deliveryMax[row]! + saleValid[row]!;
+    sum += (price[row]! > 0 ? 1 : 0) + (salePrice[row]! > 0 ? 1 : 0);
   }
   return sum;
 }
