@@ -27,6 +27,8 @@ export class ChannelOffers {
   /** Every finite end of a sale window, ascending and distinct. */
   private readonly ends: Float64Array;
   private readonly views = new Map<number, OfferView>();
+  /** The view asked for last (the most recent of `views`). */
+  private latest: OfferView | undefined;
 
   constructor(readonly columns: ChannelColumns) {
     const ends = new Set<number>();
@@ -51,6 +53,8 @@ export class ChannelOffers {
   /** The view at `time`, built once per epoch and kept for the few most recent epochs. */
   at(time: number): OfferView {
     const epoch = this.epochOf(time);
+    // Most requests fall in the epoch of the one before: no reordering then.
+    if (this.latest?.epoch === epoch) return this.latest;
     let view = this.views.get(epoch);
     if (view === undefined) {
       view = this.build(epoch, time);
@@ -59,6 +63,7 @@ export class ChannelOffers {
       this.views.delete(epoch);
     }
     this.views.set(epoch, view);
+    this.latest = view;
     return view;
   }
 

@@ -208,13 +208,22 @@ export function touchHitColumns(
   const stored = type.stored.offsets;
   const ids = type.ids.offsets;
   const rowStored = type.listing.data.rowStored.offsets;
+  const rowIds = type.listing.data.rowIds.offsets;
   let sum = 0;
   for (let i = 0; i < count; i++) {
     const doc = docs[i]!;
     const row = rows[i]!;
-    sum += stored[doc]! + ids[doc]! + rowStored[row]! + currencyCodes[row]! + availability[row]!;
+    sum +=
+      stored[doc]! + ids[doc]! + rowStored[row]! + rowIds[row]! + currencyCodes[row]! + availability[row]!;
     sum += deliveryMin[row]! + deliveryMax[row]! + saleValid[row]!;
     sum += (price[row]! > 0 ? 1 : 0) + (salePrice[row]! > 0 ? 1 : 0);
+  }
+  // Then the strings those offsets point at, now that the offsets are in cache.
+  const storedBytes = type.stored.bytes;
+  const idBytes = type.ids.bytes;
+  for (let i = 0; i < count; i++) {
+    const doc = docs[i]!;
+    sum += storedBytes[stored[doc]!]! + idBytes[ids[doc]!]!;
   }
   return sum;
 }
