@@ -128,48 +128,65 @@ export function hitFields(
       ownValue = valueAt(own, ownAt, cursor);
       ownAt = cursor.at;
     }
+    // Each case stores its own field: one key per store keeps each store's inline cache on one shape.
     switch (read) {
-      case Read.Title:
-        set(fields, name, shared.text(((variantTile ? ownValue : undefined) ?? value) as Text, locale));
+      case Read.Title: {
+        const title = shared.text(((variantTile ? ownValue : undefined) ?? value) as Text, locale);
+        if (title !== undefined) fields[name] = title;
         break;
-      case Read.Url:
-        set(fields, name, shared.text((ownValue ?? value) as Text, locale));
+      }
+      case Read.Url: {
+        const url = shared.text((ownValue ?? value) as Text, locale);
+        if (url !== undefined) fields[name] = url;
         break;
-      case Read.Description:
-        set(fields, name, shared.text(value as Text, locale));
+      }
+      case Read.Description: {
+        const description = shared.text(value as Text, locale);
+        if (description !== undefined) fields[name] = description;
         break;
-      case Read.Image:
-      case Read.Images:
-        set(fields, name, ownValue ?? value);
+      }
+      case Read.Image: {
+        const image = ownValue ?? value;
+        if (image !== undefined) fields[name] = image;
         break;
+      }
+      case Read.Images: {
+        const images = ownValue ?? value;
+        if (images !== undefined) fields[name] = images;
+        break;
+      }
       case Read.Brand:
+        if (value !== undefined) fields[name] = value;
+        break;
       case Read.Categories:
+        if (value !== undefined) fields[name] = value;
+        break;
       case Read.Rating:
-        set(fields, name, value);
+        if (value !== undefined) fields[name] = value;
         break;
       case Read.Price:
-        if (!Number.isNaN(price)) set(fields, name, price);
+        if (!Number.isNaN(price)) fields[name] = price;
         break;
       case Read.SalePrice:
-        if (saleValid) set(fields, name, columns.salePrice[row]);
+        if (saleValid) fields[name] = columns.salePrice[row];
         break;
       case Read.Currency: {
         if (Number.isNaN(price) && !saleValid) break;
         const code = columns.currencyCodes[row]!;
-        set(fields, name, code > 0 ? columns.currencies[code - 1] : columns.currency);
+        fields[name] = code > 0 ? columns.currencies[code - 1] : columns.currency;
         break;
       }
       case Read.Availability: {
         const code = columns.availability[row]!;
-        if (code > 0) set(fields, name, AVAILABILITIES[code - 1]);
+        if (code > 0) fields[name] = AVAILABILITIES[code - 1];
         break;
       }
       case Read.Stock:
-        if (!Number.isNaN(columns.stock[row]!)) set(fields, name, columns.stock[row]);
+        if (!Number.isNaN(columns.stock[row]!)) fields[name] = columns.stock[row];
         break;
       case Read.DeliveryDays:
         if (columns.deliveryMax[row] !== NO_DAYS)
-          set(fields, name, { min: columns.deliveryMin[row], max: columns.deliveryMax[row] });
+          fields[name] = { min: columns.deliveryMin[row], max: columns.deliveryMax[row] };
         break;
       case Read.Attribute: {
         const code = codes[f]!;
@@ -226,10 +243,6 @@ export function touchHitColumns(
     sum += storedBytes[stored[doc]!]! + idBytes[ids[doc]!]!;
   }
   return sum;
-}
-
-function set(fields: Record<string, unknown>, name: string, value: unknown): void {
-  if (value !== undefined) fields[name] = value;
 }
 
 /** `attributes.<code>` and `signals.<code>` go into objects of those names. */
