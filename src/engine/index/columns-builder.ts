@@ -4,16 +4,13 @@ import { Growable } from './growable.js';
 /** Orders two values of a dictionary; the codes of the built column follow this order. */
 export type ValueOrder = (a: FieldValue, b: FieldValue) => number;
 
-function keyOf(value: FieldValue): string {
-  return `${typeof value}:${String(value)}`;
-}
-
 /**
  * Collects one dictionary-encoded column slot by slot (documents or rows, in order). Codes are
  * handed out as values are first seen and renumbered in value order when the column is built.
  */
 export class CodeColumnBuilder {
-  private readonly codeOf = new Map<string, number>();
+  /** Keyed by the value itself: a Map tells `1`, `'1'` and `true` apart, as the codes must. */
+  private readonly codeOf = new Map<FieldValue, number>();
   private readonly dict: FieldValue[] = [];
   private readonly offsets = new Growable((n) => new Uint32Array(n));
   private readonly values = new Growable((n) => new Uint32Array(n));
@@ -47,12 +44,11 @@ export class CodeColumnBuilder {
 
   /** The first-seen code of `value`, handing out a new one when it is new. */
   code(value: FieldValue): number {
-    const key = keyOf(value);
-    let code = this.codeOf.get(key);
+    let code = this.codeOf.get(value);
     if (code === undefined) {
       this.dict.push(value);
       code = this.dict.length;
-      this.codeOf.set(key, code);
+      this.codeOf.set(value, code);
     }
     return code;
   }
@@ -105,10 +101,10 @@ export const naturalOrder: ValueOrder = (a, b) => {
 
 /** Order by a list of known values first (in the list's order), then the rest naturally. */
 export function listedOrder(listed: readonly FieldValue[]): ValueOrder {
-  const rank = new Map(listed.map((value, index) => [keyOf(value), index]));
+  const rank = new Map<FieldValue, number>(listed.map((value, index) => [value, index]));
   return (a, b) => {
-    const x = rank.get(keyOf(a));
-    const y = rank.get(keyOf(b));
+    const x = rank.get(a);
+    const y = rank.get(b);
     if (x !== undefined && y !== undefined) return x - y;
     if (x !== undefined) return -1;
     if (y !== undefined) return 1;
