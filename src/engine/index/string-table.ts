@@ -11,7 +11,9 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 export function buildStringTable(strings: readonly string[]): StringTable {
-  return joinEncoded(strings.map((text) => encoder.encode(text)));
+  const builder = new StringTableBuilder();
+  for (const text of strings) builder.push(text);
+  return builder.build();
 }
 
 export function joinEncoded(encoded: readonly Uint8Array[]): StringTable {

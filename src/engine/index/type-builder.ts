@@ -12,12 +12,28 @@ import { Growable } from './growable.js';
 import { POSITION_GAP, positionOf } from './postings.js';
 import { PostingsBuilder } from './postings-builder.js';
 import { buildStemTables } from './stems.js';
-import { joinEncoded, StringTableBuilder } from './string-table.js';
+import { buildStringTable, StringTableBuilder } from './string-table.js';
 import { TermTable } from './term-table.js';
 import type { TypeData } from './type-data.js';
 
 const MAX_FIELD_LENGTH = 0xffff;
 const encoder = new TextEncoder();
+
+/**
+ * Term ids in code point order of their terms, the order of their UTF-8 bytes that lookups
+ * compare. Below U+D800 UTF-16 code units compare the same way, so the engine's own string
+ * comparison sorts them without encoding any; terms with higher units are compared encoded.
+ */
+function codePointOrder(terms: readonly string[], hasHighUnits: boolean): number[] {
+  const order = terms.map((_, id) => id);
+  if (!hasHighUnits) return order.sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
+  const encoded = terms.map((term) => encoder.encode(term));
+  return order.sort((a, b) => {
+    const x = encoded[a]!;
+    const y = encoded[b]!;
+    return compareBytes(x, 0, x.length, y, 0, y.length);
+  });
+}
 
 /** Builds one type's index from its entities, given in catalog order (doc ids follow it). */
 export class TypeBuilder {
@@ -84,14 +100,8 @@ export class TypeBuilder {
 
   build(context: CompileContext): TypeData {
     const terms = this.terms.terms();
-    const encoded = terms.map((term) => encoder.encode(term));
-    const order = encoded.map((_, id) => id);
-    order.sort((a, b) => {
-      const x = encoded[a]!;
-      const y = encoded[b]!;
-      return compareBytes(x, 0, x.length, y, 0, y.length);
-    });
-    const rank = new Uint32Array(encoded.length);
+    const order = codePointOrder(terms, this.terms.hasHighUnits);
+    const rank = new Uint32Array(terms.length);
     order.forEach((id, position) => {
       rank[id] = position;
     });
@@ -101,7 +111,7 @@ export class TypeBuilder {
       documents: this.documents,
       schema: this.schema,
       weights: Float64Array.from(this.schema.fields, (field) => field.weight),
-      terms: joinEncoded(order.map((id) => encoded[id]!)),
+      terms: buildStringTable(sorted),
       postings: this.postings.build(rank),
       fieldLengths: this.fieldLengths.toArray(),
       ids: this.ids.build(),
