@@ -14,6 +14,7 @@ import { PostingsBuilder } from './postings-builder.js';
 import { buildStemTables } from './stems.js';
 import { buildStringTable, StringTableBuilder } from './string-table.js';
 import { TermTable } from './term-table.js';
+import { RememberedTexts, TextTerms } from './text-terms.js';
 import type { TypeData } from './type-data.js';
 
 const MAX_FIELD_LENGTH = 0xffff;
@@ -51,6 +52,10 @@ export class TypeBuilder {
   private readonly texts: string[][];
   private spanStart = new Uint32Array(256);
   private spanEnd = new Uint32Array(256);
+  /** Scratch for the terms of one text, and the terms of short texts met before, per namespace. */
+  private readonly textTerms = new TextTerms();
+  private readonly rememberedWords = new RememberedTexts();
+  private readonly rememberedExact = new RememberedTexts();
 
   constructor(
     readonly type: string,
@@ -146,46 +151,48 @@ export class TypeBuilder {
    * (`dv7-1211ea`) their concatenation at the run's first place; returns the words counted.
    */
   private indexText(text: string, doc: number, field: number, place: number, namespace: string): number {
+    const remembered = namespace === '' ? this.rememberedWords : this.rememberedExact;
+    const terms = this.textTerms;
+    if (!remembered.recall(text, terms)) {
+      this.analyze(text, namespace, terms);
+      remembered.remember(text, terms);
+    }
+    for (let i = 0; i < terms.count; i++) {
+      this.postings.add(terms.terms[i]!, doc, field, positionOf(field, place + terms.places[i]!));
+    }
+    return terms.words;
+  }
+
+  /** The terms of one text, in `namespace`: its words and its runs of glued words joined. */
+  private analyze(text: string, namespace: string, out: TextTerms): void {
     const folded = fold(text);
     const prefix = namespace === '' ? 0 : namespace.charCodeAt(0);
+    out.clear();
     let count = 0;
     let runStart = 0;
     scanGluedWords(folded, (start, end, glued) => {
       if (!glued) {
-        this.joinRun(folded, runStart, count, doc, field, place, namespace);
+        this.joinRun(folded, runStart, count, namespace, out);
         runStart = count;
       }
       if (count === this.spanStart.length) this.growSpans();
       this.spanStart[count] = start;
       this.spanEnd[count] = end;
-      this.postings.add(
-        this.terms.idOf(folded, start, end, prefix),
-        doc,
-        field,
-        positionOf(field, place + count),
-      );
+      out.push(this.terms.idOf(folded, start, end, prefix), count);
       count++;
     });
-    this.joinRun(folded, runStart, count, doc, field, place, namespace);
-    return count;
+    this.joinRun(folded, runStart, count, namespace, out);
+    out.words = count;
   }
 
-  /** Indexes words [first, end) joined, when they are 2 to MAX_JOINED_WORDS glued words. */
-  private joinRun(
-    folded: string,
-    first: number,
-    end: number,
-    doc: number,
-    field: number,
-    place: number,
-    namespace: string,
-  ): void {
+  /** Adds words [first, end) joined, when they are 2 to MAX_JOINED_WORDS glued words. */
+  private joinRun(folded: string, first: number, end: number, namespace: string, out: TextTerms): void {
     const count = end - first;
     if (count < 2 || count > MAX_JOINED_WORDS) return;
     let joined = namespace;
     for (let w = first; w < end; w++) joined += folded.slice(this.spanStart[w], this.spanEnd[w]);
     if (joined.length - namespace.length > MAX_JOINED_LENGTH) return;
-    this.postings.add(this.terms.idOfString(joined), doc, field, positionOf(field, place + first));
+    out.push(this.terms.idOfString(joined), first);
   }
 
   private growSpans(): void {
