@@ -114,6 +114,18 @@ function inferredNature(value: unknown): FieldNature {
   return typeof first === 'number' ? 'number' : typeof first === 'boolean' ? 'boolean' : 'option';
 }
 
+/** A document-level attribute: the entity's own value, else those of its variants together. */
+function docValue(entity: CatalogEntity, variants: readonly Variant[] | undefined, code: string): unknown {
+  const own = entity.attributes?.[code];
+  if (own !== undefined || variants === undefined) return own;
+  const values: unknown[] = [];
+  for (const variant of variants) {
+    const value = variant.attributes?.[code];
+    if (value !== undefined) values.push(value);
+  }
+  return values.length > 0 ? values.flat() : undefined;
+}
+
 /**
  * Collects the structured half of one type's index while its entities arrive in catalog order:
  * rows (variants, or the implicit one), categories, brand, rating, attributes at their level,
@@ -204,14 +216,7 @@ export class StructuredBuilder {
     if (!this.declared) this.inferAttributes(entity, rowVariants);
     for (const field of this.attributes.values()) {
       if (field.level === 'doc') {
-        let value: unknown = entity.attributes?.[field.code];
-        if (value === undefined && variants) {
-          const values = variants
-            .map((variant) => variant.attributes?.[field.code])
-            .filter((v) => v !== undefined);
-          if (values.length > 0) value = values.flat();
-        }
-        this.addValue(field, value);
+        this.addValue(field, docValue(entity, variants, field.code));
       } else {
         for (const variant of rowVariants) {
           this.addValue(field, variant?.attributes?.[field.code] ?? entity.attributes?.[field.code]);
@@ -221,9 +226,9 @@ export class StructuredBuilder {
 
     const writes = writesOffers(entity);
     for (const channel of this.channels) {
-      rowVariants.forEach((variant, index) => {
-        channel.add(entity, variant, firstRow + index, writes);
-      });
+      for (let index = 0; index < rowVariants.length; index++) {
+        channel.add(entity, rowVariants[index], firstRow + index, writes);
+      }
     }
     for (const [code, values] of this.signalRaw) {
       values.push(rawSignal(entity.signals?.[code], this.datedSignals.has(code)));
@@ -233,7 +238,8 @@ export class StructuredBuilder {
 
   private addValue(field: AttributeField, value: unknown): void {
     if (field.codes) {
-      field.codes.addSlot(value === undefined ? [] : fieldValues(field.nature, value, field.unit));
+      if (value === undefined) field.codes.addEmpty(1);
+      else field.codes.addSlot(fieldValues(field.nature, value, field.unit));
       return;
     }
     const range = value === undefined ? undefined : readRange(value, field.unit);
