@@ -43,7 +43,8 @@ export class TypeBuilder {
   private readonly postings: PostingsBuilder;
   private readonly fieldLengths: Growable<Uint16Array>;
   private readonly ids = new StringTableBuilder();
-  private readonly seen = new Set<string>();
+  /** The ids so far, to refuse a duplicate: their code units in one table, not a Set of strings. */
+  private readonly seenIds = new TermTable();
   private documents = 0;
   private readonly stored = new StringTableBuilder();
   private readonly structured: StructuredBuilder;
@@ -71,9 +72,9 @@ export class TypeBuilder {
   }
 
   add(entity: CatalogEntity): void {
-    if (this.seen.has(entity.id))
+    const known = this.seenIds.size;
+    if (this.seenIds.idOfString(entity.id) < known)
       throw new Error(`duplicate entity ${entity.type}:${entity.id} in the catalog`);
-    this.seen.add(entity.id);
     const doc = this.documents++;
     this.ids.push(entity.id);
     this.gatherTexts(entity);
