@@ -22,7 +22,7 @@ import { categoryOrder, inSlotOrder } from './columns-order.js';
 import { channelsOf, type StructuredSettings } from './columns-settings.js';
 import { fieldValues, readRange } from './columns-values.js';
 import { Growable } from './growable.js';
-import { buildStringTable } from './string-table.js';
+import { StringTableBuilder } from './string-table.js';
 
 interface AttributeField {
   code: string;
@@ -134,8 +134,10 @@ function docValue(entity: CatalogEntity, variants: readonly Variant[] | undefine
  */
 export class StructuredBuilder {
   private readonly rowStart = new Growable((n) => new Uint32Array(n));
-  private readonly rowIds: string[] = [];
-  private readonly rowStored: string[] = [];
+  /** Each row's id and stored JSON, encoded as rows arrive rather than kept as strings. */
+  private readonly rowIds = new StringTableBuilder();
+  private readonly rowStored = new StringTableBuilder();
+  private rows = 0;
   private readonly categories = new CodeColumnBuilder();
   /** Each document's primary category: the one marked primary, else its first. */
   private readonly primary: Array<string | undefined> = [];
@@ -198,13 +200,14 @@ export class StructuredBuilder {
 
   add(entity: CatalogEntity): void {
     const variants = entity.variants && entity.variants.length > 0 ? entity.variants : undefined;
-    const firstRow = this.rowIds.length;
+    const firstRow = this.rows;
     const rowVariants: Array<Variant | undefined> = variants ?? [undefined];
     for (const variant of rowVariants) {
       this.rowIds.push(variant?.id ?? entity.id);
       this.rowStored.push(variant ? storedRow(variant, this.resultFields) : '');
+      this.rows++;
     }
-    this.rowStart.push(this.rowIds.length);
+    this.rowStart.push(this.rows);
 
     const categories = entity.categories ?? [];
     this.categories.addSlot(categories.map((link) => (typeof link === 'string' ? link : link.id)));
@@ -258,7 +261,7 @@ export class StructuredBuilder {
         unit: undefined,
         order: naturalOrder,
       });
-      field.codes!.addEmpty(level === 'doc' ? this.documents : this.rowIds.length - variants.length);
+      field.codes!.addEmpty(level === 'doc' ? this.documents : this.rows - variants.length);
     };
     for (const [code, value] of Object.entries(entity.attributes ?? {})) found(code, value, 'doc');
     for (const variant of variants)
@@ -289,12 +292,12 @@ export class StructuredBuilder {
     );
     const rowStart = this.rowStart.toArray();
     const data: StructuredData = {
-      rows: this.rowIds.length,
+      rows: this.rows,
       docOfSlot: Uint32Array.from(this.primary.keys()),
       rowBase: rowStart,
       rowStart,
-      rowIds: buildStringTable(this.rowIds),
-      rowStored: buildStringTable(this.rowStored),
+      rowIds: this.rowIds.build(),
+      rowStored: this.rowStored.build(),
       fields,
       channels: this.channels.map((channel) => channel.build()),
       ...signals,
