@@ -27,12 +27,26 @@ export class CodeColumnBuilder {
   /** Appends a slot holding `values` (repeats count once). */
   addSlot(values: readonly FieldValue[]): void {
     const start = this.values.length;
-    for (const value of values) {
-      const code = this.code(value);
-      let seen = false;
-      for (let i = start; i < this.values.length; i++) if (this.values.array[i] === code) seen = true;
-      if (!seen) this.values.push(code);
-    }
+    for (const value of values) this.addToSlot(start, this.code(value));
+    this.endSlot(start);
+  }
+
+  /**
+   * Appends a slot holding the values of `codes`, as code() handed them out (repeats count once):
+   * for builders that translate another column's codes once instead of looking up every value.
+   */
+  addCodes(codes: ArrayLike<number>, count = codes.length): void {
+    const start = this.values.length;
+    for (let i = 0; i < count; i++) this.addToSlot(start, codes[i]!);
+    this.endSlot(start);
+  }
+
+  private addToSlot(start: number, code: number): void {
+    for (let i = start; i < this.values.length; i++) if (this.values.array[i] === code) return;
+    this.values.push(code);
+  }
+
+  private endSlot(start: number): void {
     if (this.values.length - start > 1) this.multi = true;
     this.offsets.push(this.values.length);
   }

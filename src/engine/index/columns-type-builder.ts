@@ -323,16 +323,17 @@ export class StructuredBuilder {
         if (!byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), brand.id);
       }
     }
-    const written = this.brand.firstSeenDict();
     const canonical = new CodeColumnBuilder();
+    // Each spelling's code, found once rather than per document.
+    const canonicalCode = this.brand.firstSeenDict().map((written) => {
+      const value = String(written);
+      return canonical.code(byName.get(value.toLowerCase()) ?? value);
+    });
+    const codes: number[] = [];
     for (let doc = 0; doc < this.brand.slots; doc++) {
-      const codes = this.brand.slotCodes(doc);
-      canonical.addSlot(
-        [...codes].map((code) => {
-          const value = String(written[code - 1]);
-          return byName.get(value.toLowerCase()) ?? value;
-        }),
-      );
+      codes.length = 0;
+      for (const code of this.brand.slotCodes(doc)) codes.push(canonicalCode[code - 1]!);
+      canonical.addCodes(codes);
     }
     return canonical.build(naturalOrder);
   }
@@ -353,19 +354,24 @@ export class StructuredBuilder {
       is.code(id);
       within.code(id);
     }
+    // Each assigned category's code, and its codes with everything above it, found once rather
+    // than per document (the two columns number `dict` alike).
+    const directCode = assigned.map((id) => is.code(id));
+    const expandedCodes = assigned.map((id) =>
+      [id, ...(ancestors.get(id) ?? [])].map((up) => within.code(up)),
+    );
     const documents = this.categories.slots;
-    const direct: string[] = [];
-    const expanded: string[] = [];
+    const direct: number[] = [];
+    const expanded: number[] = [];
     for (let doc = 0; doc < documents; doc++) {
       direct.length = 0;
       expanded.length = 0;
       for (const code of this.categories.slotCodes(doc)) {
-        const id = assigned[code - 1]!;
-        direct.push(id);
-        expanded.push(id, ...(ancestors.get(id) ?? []));
+        direct.push(directCode[code - 1]!);
+        for (const up of expandedCodes[code - 1]!) expanded.push(up);
       }
-      is.addSlot(direct);
-      within.addSlot(expanded);
+      is.addCodes(direct);
+      within.addCodes(expanded);
     }
     const order = listedOrder(dict);
     return [
