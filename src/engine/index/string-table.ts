@@ -39,6 +39,17 @@ export class StringTableBuilder {
   private count = 0;
 
   push(text: string): void {
+    // Many rows store nothing: an empty string needs only its offset.
+    if (text.length > 0) this.write(text);
+    if (this.count + 2 > this.offsets.length) {
+      const grown = new Uint32Array(this.offsets.length * 2);
+      grown.set(this.offsets);
+      this.offsets = grown;
+    }
+    this.offsets[++this.count] = this.length;
+  }
+
+  private write(text: string): void {
     // UTF-8 takes at most 3 bytes per UTF-16 code unit.
     if (this.length + text.length * 3 > this.bytes.length) {
       const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + text.length * 3));
@@ -46,12 +57,6 @@ export class StringTableBuilder {
       this.bytes = grown;
     }
     this.length += encoder.encodeInto(text, this.bytes.subarray(this.length)).written;
-    if (this.count + 2 > this.offsets.length) {
-      const grown = new Uint32Array(this.offsets.length * 2);
-      grown.set(this.offsets);
-      this.offsets = grown;
-    }
-    this.offsets[++this.count] = this.length;
   }
 
   build(): StringTable {
