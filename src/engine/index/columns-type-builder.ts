@@ -20,7 +20,7 @@ import {
 } from './columns-data.js';
 import { categoryOrder, inSlotOrder } from './columns-order.js';
 import { channelsOf, type StructuredSettings } from './columns-settings.js';
-import { fieldValues, readRange } from './columns-values.js';
+import { FieldValueReader, fieldValues, readRange } from './columns-values.js';
 import { Growable } from './growable.js';
 import { StringTableBuilder } from './string-table.js';
 
@@ -31,6 +31,7 @@ interface AttributeField {
   unit: string | undefined;
   order: ValueOrder;
   codes?: CodeColumnBuilder;
+  reader?: FieldValueReader;
   low?: Growable<Float64Array>;
   high?: Growable<Float64Array>;
 }
@@ -180,7 +181,7 @@ export class StructuredBuilder {
     this.resultFields = settings.types?.[type]?.resultFields ?? DEFAULT_RESULT_FIELDS;
   }
 
-  private addAttribute(field: Omit<AttributeField, 'codes' | 'low' | 'high'>): AttributeField {
+  private addAttribute(field: Omit<AttributeField, 'codes' | 'reader' | 'low' | 'high'>): AttributeField {
     const built: AttributeField =
       field.nature === 'range'
         ? {
@@ -188,7 +189,11 @@ export class StructuredBuilder {
             low: new Growable((n) => new Float64Array(n)),
             high: new Growable((n) => new Float64Array(n)),
           }
-        : { ...field, codes: new CodeColumnBuilder() };
+        : {
+            ...field,
+            codes: new CodeColumnBuilder(),
+            reader: new FieldValueReader(field.nature, field.unit),
+          };
     this.attributes.set(field.code, built);
     return built;
   }
@@ -242,7 +247,7 @@ export class StructuredBuilder {
   private addValue(field: AttributeField, value: unknown): void {
     if (field.codes) {
       if (value === undefined) field.codes.addEmpty(1);
-      else field.codes.addSlot(fieldValues(field.nature, value, field.unit));
+      else field.codes.addSlot(field.reader!.valuesOf(value));
       return;
     }
     const range = value === undefined ? undefined : readRange(value, field.unit);
