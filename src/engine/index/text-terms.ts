@@ -49,6 +49,8 @@ export class RememberedTexts {
 
   /** Fills `out` with the terms of `text` if it is remembered; false when it is not. */
   recall(text: string, out: TextTerms): boolean {
+    // A long text is never remembered: not even hashed to look for it.
+    if (text.length > MAX_REMEMBERED_LENGTH) return false;
     const at = this.at.get(text);
     if (at === undefined) return false;
     const pool = this.pool.array;
