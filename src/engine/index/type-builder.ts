@@ -1,5 +1,6 @@
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
 import { MAX_JOINED_LENGTH, MAX_JOINED_WORDS, scanGluedWords } from '../analysis/analyze.js';
+import { isAscii } from '../analysis/ascii.js';
 import { fold } from '../analysis/fold.js';
 import { EXACT_NAMESPACE, identifierTerm } from '../analysis/identifiers.js';
 import type { FieldRouting, TypeSchema } from '../settings.js';
@@ -166,12 +167,14 @@ export class TypeBuilder {
 
   /** The terms of one text, in `namespace`: its words and its runs of glued words joined. */
   private analyze(text: string, namespace: string, out: TextTerms): void {
-    const folded = fold(text);
+    // Folding keeps ASCII text ASCII: the text is checked once, not again before the scan.
+    const ascii = isAscii(text);
+    const folded = fold(text, ascii);
     const prefix = namespace === '' ? 0 : namespace.charCodeAt(0);
     out.clear();
     let count = 0;
     let runStart = 0;
-    scanGluedWords(folded, (start, end, glued) => {
+    const onWord = (start: number, end: number, glued: boolean): void => {
       if (!glued) {
         this.joinRun(folded, runStart, count, namespace, out);
         runStart = count;
@@ -181,7 +184,8 @@ export class TypeBuilder {
       this.spanEnd[count] = end;
       out.push(this.terms.idOf(folded, start, end, prefix), count);
       count++;
-    });
+    };
+    scanGluedWords(folded, onWord, ascii || isAscii(folded));
     this.joinRun(folded, runStart, count, namespace, out);
     out.words = count;
   }
