@@ -112,6 +112,7 @@ export class PostingsBuilder {
     const next = start.slice(0, termCount);
     const docs = new Uint32Array(count);
     const tf = new Uint8Array(count * fields);
+    const positionCount = new Uint8Array(count);
     const positionStart = new Uint32Array(count + 1);
     const positions = new Uint16Array(this.positionLength);
     const sourcePositions = this.positions;
@@ -126,10 +127,11 @@ export class PostingsBuilder {
       const from = sourceStart[p]!;
       const length = sourceCount[p]!;
       for (let i = 0; i < length; i++) positions[at + i] = sourcePositions[from + i]!;
-      positionStart[to] = at;
+      positionCount[to] = length;
       nextPosition[term] = at + length;
     }
-    positionStart[count] = this.positionLength;
+    // Scattering a byte per posting touches less memory than scattering where each one starts.
+    for (let to = 0; to < count; to++) positionStart[to + 1] = positionStart[to]! + positionCount[to]!;
     return { start, docs, tf, positionStart, positions };
   }
 
