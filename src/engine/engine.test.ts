@@ -49,6 +49,18 @@ describe('executeSearch', () => {
     expect(executeSearch(index, firstPage('sonora nothere')).sections[0]!.total).toBe(0);
   });
 
+  it('finds words whose UTF-16 order is not their code point order', async () => {
+    // U+FA0E sorts before U+20000 by code point, after it by UTF-16 code unit (a surrogate).
+    const index = await build([
+      product('a', { title: 'lamp \ufa0e' }),
+      product('b', { title: 'lamp \u{20000}' }),
+      product('c', { title: 'lamp zebra' }),
+    ]);
+    expect(entities(executeSearch(index, firstPage('\ufa0e')))).toEqual(['product:a']);
+    expect(entities(executeSearch(index, firstPage('\u{20000}')))).toEqual(['product:b']);
+    expect(entities(executeSearch(index, firstPage('zebra')))).toEqual(['product:c']);
+  });
+
   it('matches a word in any text field', async () => {
     const index = await build(shop);
     expect(entities(executeSearch(index, firstPage('party')))).toEqual(['product:p3']);

@@ -1,3 +1,4 @@
+import { isAscii } from './ascii.js';
 import { fold } from './fold.js';
 import { scanWords } from './words.js';
 
@@ -33,21 +34,27 @@ export function analyzeWords(text: string, out: AnalyzedWords = { words: [], glu
 
 /**
  * Calls `onWord(start, end, glued)` for each word of already folded text: its offsets, and
- * whether it is glued to the word before.
+ * whether it is glued to the word before. A caller that knows whether the text is ASCII passes
+ * it as `ascii`.
  */
 export function scanGluedWords(
   folded: string,
   onWord: (start: number, end: number, glued: boolean) => void,
+  ascii = isAscii(folded),
 ): void {
   let previousEnd = -1;
-  scanWords(folded, (start, end) => {
-    onWord(
-      start,
-      end,
-      previousEnd >= 0 && start - previousEnd <= MAX_GLUE && !hasSpace(folded, previousEnd, start),
-    );
-    previousEnd = end;
-  });
+  scanWords(
+    folded,
+    (start, end) => {
+      onWord(
+        start,
+        end,
+        previousEnd >= 0 && start - previousEnd <= MAX_GLUE && !hasSpace(folded, previousEnd, start),
+      );
+      previousEnd = end;
+    },
+    ascii,
+  );
 }
 
 function hasSpace(text: string, from: number, to: number): boolean {

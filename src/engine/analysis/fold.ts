@@ -24,11 +24,12 @@ const WHOLE_LETTER = /[ßæœøłđðþı]/g;
 /**
  * Folds text so that a shopper's spelling meets the catalog's: compatibility decomposition (NFKD)
  * turns full-width and half-width forms and ligatures into their plain letters, accents are
- * stripped, the rest is recomposed (NFC, so Hangul and kana stay whole) and lowercased.
+ * stripped, the rest is recomposed (NFC, so Hangul and kana stay whole) and lowercased. A caller
+ * that has checked isAscii(text) passes it as `ascii`.
  */
-export function fold(text: string): string {
+export function fold(text: string, ascii = isAscii(text)): string {
   // Plain ASCII needs lowercasing only: skip the two normalizations.
-  if (isAscii(text)) return text.toLowerCase();
+  if (ascii) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(DIACRITICS, '')

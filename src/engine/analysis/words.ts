@@ -40,9 +40,16 @@ export function appendWords(text: string, out: string[]): void {
   });
 }
 
-/** Calls `onWord` with the start and end offsets of each word-like segment of `text`, in order. */
-export function scanWords(text: string, onWord: (start: number, end: number) => void): void {
-  if (isAscii(text)) scanAsciiWords(text, onWord);
+/**
+ * Calls `onWord` with the start and end offsets of each word-like segment of `text`, in order.
+ * A caller that knows whether the text is ASCII passes it as `ascii`.
+ */
+export function scanWords(
+  text: string,
+  onWord: (start: number, end: number) => void,
+  ascii = isAscii(text),
+): void {
+  if (ascii) scanAsciiWords(text, onWord);
   else
     for (const segment of segmenter.segment(text)) {
       if (segment.isWordLike) onWord(segment.index, segment.index + segment.segment.length);

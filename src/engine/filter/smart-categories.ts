@@ -1,23 +1,25 @@
 import type { Bitset } from '../bitset/bitset.js';
 import { CodeColumnBuilder, listedOrder } from '../index/columns-builder.js';
 import { ancestorsOf, type CompileContext } from '../index/columns-catalog.js';
-import {
-  CATEGORY_IS,
-  type FieldColumn,
-  type FieldValue,
-  type StructuredData,
-} from '../index/columns-data.js';
+import { CATEGORY_IS, type FieldColumn, type StructuredData } from '../index/columns-data.js';
 import { channelsOf, type StructuredSettings } from '../index/columns-settings.js';
 import { SharedView } from '../listing/shared-view.js';
 import { StructuredIndex } from '../listing/structured-index.js';
 import { documentsOf, selectRows } from './evaluate.js';
 
-function slotValues(field: FieldColumn, slot: number): FieldValue[] {
+/** Appends the codes of slot `slot` of `field`, translated by `codeOf` (indexed by old code). */
+function appendSlotCodes(field: FieldColumn, slot: number, codeOf: readonly number[], out: number[]): void {
   const { codes, offsets, values } = field.column;
-  if (codes) return codes[slot]! > 0 ? [field.dict[codes[slot]! - 1]!] : [];
-  const out: FieldValue[] = [];
-  for (let i = offsets![slot]!; i < offsets![slot + 1]!; i++) out.push(field.dict[values![i]! - 1]!);
-  return out;
+  if (codes) {
+    if (codes[slot]! > 0) out.push(codeOf[codes[slot]!]!);
+    return;
+  }
+  for (let i = offsets![slot]!; i < offsets![slot + 1]!; i++) out.push(codeOf[values![i]!]!);
+}
+
+/** Each code of `field`'s dictionary (from 1) as `builder` numbers its value. */
+function translation(field: FieldColumn, builder: CodeColumnBuilder): number[] {
+  return [0, ...field.dict.map((value) => builder.code(String(value)))];
 }
 
 /**
@@ -61,16 +63,28 @@ export function withSmartCategories(
     withinBuilder.code(id);
     isBuilder.code(id);
   }
+  // Codes are translated once per value, not looked up per document.
+  const isCode = translation(is, isBuilder);
+  const withinCode = translation(within, withinBuilder);
+  const smartMembers = [...members].map(([category, docs]) => ({
+    docs,
+    code: isBuilder.code(category),
+    expanded: [category, ...(ancestors.get(category) ?? [])].map((id) => withinBuilder.code(id)),
+  }));
+  const direct: number[] = [];
+  const expanded: number[] = [];
   for (let doc = 0; doc < index.documents; doc++) {
-    const direct = slotValues(is, doc);
-    const expanded = slotValues(within, doc);
-    for (const [category, docs] of members) {
-      if (!docs.has(doc)) continue;
-      direct.push(category);
-      expanded.push(category, ...(ancestors.get(category) ?? []));
+    direct.length = 0;
+    expanded.length = 0;
+    appendSlotCodes(is, doc, isCode, direct);
+    appendSlotCodes(within, doc, withinCode, expanded);
+    for (const member of smartMembers) {
+      if (!member.docs.has(doc)) continue;
+      direct.push(member.code);
+      for (const code of member.expanded) expanded.push(code);
     }
-    isBuilder.addSlot(direct);
-    withinBuilder.addSlot(expanded);
+    isBuilder.addCodes(direct);
+    withinBuilder.addCodes(expanded);
   }
   const order = listedOrder(dict);
   const replaced: Record<string, FieldColumn> = {

@@ -4,16 +4,13 @@ import { Growable } from './growable.js';
 /** Orders two values of a dictionary; the codes of the built column follow this order. */
 export type ValueOrder = (a: FieldValue, b: FieldValue) => number;
 
-function keyOf(value: FieldValue): string {
-  return `${typeof value}:${String(value)}`;
-}
-
 /**
  * Collects one dictionary-encoded column slot by slot (documents or rows, in order). Codes are
  * handed out as values are first seen and renumbered in value order when the column is built.
  */
 export class CodeColumnBuilder {
-  private readonly codeOf = new Map<string, number>();
+  /** Keyed by the value itself: a Map tells `1`, `'1'` and `true` apart, as the codes must. */
+  private readonly codeOf = new Map<FieldValue, number>();
   private readonly dict: FieldValue[] = [];
   private readonly offsets = new Growable((n) => new Uint32Array(n));
   private readonly values = new Growable((n) => new Uint32Array(n));
@@ -30,12 +27,26 @@ export class CodeColumnBuilder {
   /** Appends a slot holding `values` (repeats count once). */
   addSlot(values: readonly FieldValue[]): void {
     const start = this.values.length;
-    for (const value of values) {
-      const code = this.code(value);
-      let seen = false;
-      for (let i = start; i < this.values.length; i++) if (this.values.array[i] === code) seen = true;
-      if (!seen) this.values.push(code);
-    }
+    for (const value of values) this.addToSlot(start, this.code(value));
+    this.endSlot(start);
+  }
+
+  /**
+   * Appends a slot holding the values of `codes`, as code() handed them out (repeats count once):
+   * for builders that translate another column's codes once instead of looking up every value.
+   */
+  addCodes(codes: ArrayLike<number>, count = codes.length): void {
+    const start = this.values.length;
+    for (let i = 0; i < count; i++) this.addToSlot(start, codes[i]!);
+    this.endSlot(start);
+  }
+
+  private addToSlot(start: number, code: number): void {
+    for (let i = start; i < this.values.length; i++) if (this.values.array[i] === code) return;
+    this.values.push(code);
+  }
+
+  private endSlot(start: number): void {
     if (this.values.length - start > 1) this.multi = true;
     this.offsets.push(this.values.length);
   }
@@ -47,12 +58,11 @@ export class CodeColumnBuilder {
 
   /** The first-seen code of `value`, handing out a new one when it is new. */
   code(value: FieldValue): number {
-    const key = keyOf(value);
-    let code = this.codeOf.get(key);
+    let code = this.codeOf.get(value);
     if (code === undefined) {
       this.dict.push(value);
       code = this.dict.length;
-      this.codeOf.set(key, code);
+      this.codeOf.set(value, code);
     }
     return code;
   }
@@ -105,10 +115,10 @@ export const naturalOrder: ValueOrder = (a, b) => {
 
 /** Order by a list of known values first (in the list's order), then the rest naturally. */
 export function listedOrder(listed: readonly FieldValue[]): ValueOrder {
-  const rank = new Map(listed.map((value, index) => [keyOf(value), index]));
+  const rank = new Map<FieldValue, number>(listed.map((value, index) => [value, index]));
   return (a, b) => {
-    const x = rank.get(keyOf(a));
-    const y = rank.get(keyOf(b));
+    const x = rank.get(a);
+    const y = rank.get(b);
     if (x !== undefined && y !== undefined) return x - y;
     if (x !== undefined) return -1;
     if (y !== undefined) return 1;

@@ -58,9 +58,24 @@ function permuteTable(table: StringTable, order: Uint32Array): StringTable {
   const bytes = new Uint8Array(offsets[order.length]!);
   for (let i = 0; i < order.length; i++) {
     const from = order[i]!;
-    bytes.set(table.bytes.subarray(table.offsets[from]!, table.offsets[from + 1]!), offsets[i]!);
+    copyRange(table.bytes, table.offsets[from]!, table.offsets[from + 1]!, bytes, offsets[i]!);
   }
   return { bytes, offsets };
+}
+
+/** Below this many elements a loop copies faster than making a view to copy from. */
+const SHORT_COPY = 64;
+
+/** Copies source[start .. end] to target from `at`. */
+function copyRange<T extends Uint8Array | Uint32Array>(
+  source: T,
+  start: number,
+  end: number,
+  target: T,
+  at: number,
+): void {
+  if (end - start < SHORT_COPY) for (let i = start; i < end; i++) target[at++] = source[i]!;
+  else target.set(source.subarray(start, end), at);
 }
 
 function permuteColumn(column: CodeColumn, order: Uint32Array): CodeColumn {
@@ -78,7 +93,7 @@ function permuteColumn(column: CodeColumn, order: Uint32Array): CodeColumn {
   const values = new Uint32Array(offsets[order.length]!);
   for (let i = 0; i < order.length; i++) {
     const from = order[i]!;
-    values.set(column.values.subarray(column.offsets[from]!, column.offsets[from + 1]!), offsets[i]!);
+    copyRange(column.values, column.offsets[from]!, column.offsets[from + 1]!, values, offsets[i]!);
   }
   return { offsets, values };
 }

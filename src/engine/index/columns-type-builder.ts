@@ -20,9 +20,9 @@ import {
 } from './columns-data.js';
 import { categoryOrder, inSlotOrder } from './columns-order.js';
 import { channelsOf, type StructuredSettings } from './columns-settings.js';
-import { fieldValues, readRange } from './columns-values.js';
+import { FieldValueReader, fieldValues, readRange } from './columns-values.js';
 import { Growable } from './growable.js';
-import { buildStringTable } from './string-table.js';
+import { StringTableBuilder } from './string-table.js';
 
 interface AttributeField {
   code: string;
@@ -31,6 +31,7 @@ interface AttributeField {
   unit: string | undefined;
   order: ValueOrder;
   codes?: CodeColumnBuilder;
+  reader?: FieldValueReader;
   low?: Growable<Float64Array>;
   high?: Growable<Float64Array>;
 }
@@ -114,6 +115,18 @@ function inferredNature(value: unknown): FieldNature {
   return typeof first === 'number' ? 'number' : typeof first === 'boolean' ? 'boolean' : 'option';
 }
 
+/** A document-level attribute: the entity's own value, else those of its variants together. */
+function docValue(entity: CatalogEntity, variants: readonly Variant[] | undefined, code: string): unknown {
+  const own = entity.attributes?.[code];
+  if (own !== undefined || variants === undefined) return own;
+  const values: unknown[] = [];
+  for (const variant of variants) {
+    const value = variant.attributes?.[code];
+    if (value !== undefined) values.push(value);
+  }
+  return values.length > 0 ? values.flat() : undefined;
+}
+
 /**
  * Collects the structured half of one type's index while its entities arrive in catalog order:
  * rows (variants, or the implicit one), categories, brand, rating, attributes at their level,
@@ -122,8 +135,10 @@ function inferredNature(value: unknown): FieldNature {
  */
 export class StructuredBuilder {
   private readonly rowStart = new Growable((n) => new Uint32Array(n));
-  private readonly rowIds: string[] = [];
-  private readonly rowStored: string[] = [];
+  /** Each row's id and stored JSON, encoded as rows arrive rather than kept as strings. */
+  private readonly rowIds = new StringTableBuilder();
+  private readonly rowStored = new StringTableBuilder();
+  private rows = 0;
   private readonly categories = new CodeColumnBuilder();
   /** Each document's primary category: the one marked primary, else its first. */
   private readonly primary: Array<string | undefined> = [];
@@ -166,7 +181,7 @@ export class StructuredBuilder {
     this.resultFields = settings.types?.[type]?.resultFields ?? DEFAULT_RESULT_FIELDS;
   }
 
-  private addAttribute(field: Omit<AttributeField, 'codes' | 'low' | 'high'>): AttributeField {
+  private addAttribute(field: Omit<AttributeField, 'codes' | 'reader' | 'low' | 'high'>): AttributeField {
     const built: AttributeField =
       field.nature === 'range'
         ? {
@@ -174,7 +189,11 @@ export class StructuredBuilder {
             low: new Growable((n) => new Float64Array(n)),
             high: new Growable((n) => new Float64Array(n)),
           }
-        : { ...field, codes: new CodeColumnBuilder() };
+        : {
+            ...field,
+            codes: new CodeColumnBuilder(),
+            reader: new FieldValueReader(field.nature, field.unit),
+          };
     this.attributes.set(field.code, built);
     return built;
   }
@@ -186,13 +205,14 @@ export class StructuredBuilder {
 
   add(entity: CatalogEntity): void {
     const variants = entity.variants && entity.variants.length > 0 ? entity.variants : undefined;
-    const firstRow = this.rowIds.length;
+    const firstRow = this.rows;
     const rowVariants: Array<Variant | undefined> = variants ?? [undefined];
     for (const variant of rowVariants) {
       this.rowIds.push(variant?.id ?? entity.id);
       this.rowStored.push(variant ? storedRow(variant, this.resultFields) : '');
+      this.rows++;
     }
-    this.rowStart.push(this.rowIds.length);
+    this.rowStart.push(this.rows);
 
     const categories = entity.categories ?? [];
     this.categories.addSlot(categories.map((link) => (typeof link === 'string' ? link : link.id)));
@@ -204,14 +224,7 @@ export class StructuredBuilder {
     if (!this.declared) this.inferAttributes(entity, rowVariants);
     for (const field of this.attributes.values()) {
       if (field.level === 'doc') {
-        let value: unknown = entity.attributes?.[field.code];
-        if (value === undefined && variants) {
-          const values = variants
-            .map((variant) => variant.attributes?.[field.code])
-            .filter((v) => v !== undefined);
-          if (values.length > 0) value = values.flat();
-        }
-        this.addValue(field, value);
+        this.addValue(field, docValue(entity, variants, field.code));
       } else {
         for (const variant of rowVariants) {
           this.addValue(field, variant?.attributes?.[field.code] ?? entity.attributes?.[field.code]);
@@ -221,9 +234,9 @@ export class StructuredBuilder {
 
     const writes = writesOffers(entity);
     for (const channel of this.channels) {
-      rowVariants.forEach((variant, index) => {
-        channel.add(entity, variant, firstRow + index, writes);
-      });
+      for (let index = 0; index < rowVariants.length; index++) {
+        channel.add(entity, rowVariants[index], firstRow + index, writes);
+      }
     }
     for (const [code, values] of this.signalRaw) {
       values.push(rawSignal(entity.signals?.[code], this.datedSignals.has(code)));
@@ -233,7 +246,8 @@ export class StructuredBuilder {
 
   private addValue(field: AttributeField, value: unknown): void {
     if (field.codes) {
-      field.codes.addSlot(value === undefined ? [] : fieldValues(field.nature, value, field.unit));
+      if (value === undefined) field.codes.addEmpty(1);
+      else field.codes.addSlot(field.reader!.valuesOf(value));
       return;
     }
     const range = value === undefined ? undefined : readRange(value, field.unit);
@@ -252,7 +266,7 @@ export class StructuredBuilder {
         unit: undefined,
         order: naturalOrder,
       });
-      field.codes!.addEmpty(level === 'doc' ? this.documents : this.rowIds.length - variants.length);
+      field.codes!.addEmpty(level === 'doc' ? this.documents : this.rows - variants.length);
     };
     for (const [code, value] of Object.entries(entity.attributes ?? {})) found(code, value, 'doc');
     for (const variant of variants)
@@ -283,12 +297,12 @@ export class StructuredBuilder {
     );
     const rowStart = this.rowStart.toArray();
     const data: StructuredData = {
-      rows: this.rowIds.length,
+      rows: this.rows,
       docOfSlot: Uint32Array.from(this.primary.keys()),
       rowBase: rowStart,
       rowStart,
-      rowIds: buildStringTable(this.rowIds),
-      rowStored: buildStringTable(this.rowStored),
+      rowIds: this.rowIds.build(),
+      rowStored: this.rowStored.build(),
       fields,
       channels: this.channels.map((channel) => channel.build()),
       ...signals,
@@ -314,16 +328,17 @@ export class StructuredBuilder {
         if (!byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), brand.id);
       }
     }
-    const written = this.brand.firstSeenDict();
     const canonical = new CodeColumnBuilder();
+    // Each spelling's code, found once rather than per document.
+    const canonicalCode = this.brand.firstSeenDict().map((written) => {
+      const value = String(written);
+      return canonical.code(byName.get(value.toLowerCase()) ?? value);
+    });
+    const codes: number[] = [];
     for (let doc = 0; doc < this.brand.slots; doc++) {
-      const codes = this.brand.slotCodes(doc);
-      canonical.addSlot(
-        [...codes].map((code) => {
-          const value = String(written[code - 1]);
-          return byName.get(value.toLowerCase()) ?? value;
-        }),
-      );
+      codes.length = 0;
+      for (const code of this.brand.slotCodes(doc)) codes.push(canonicalCode[code - 1]!);
+      canonical.addCodes(codes);
     }
     return canonical.build(naturalOrder);
   }
@@ -344,19 +359,24 @@ export class StructuredBuilder {
       is.code(id);
       within.code(id);
     }
+    // Each assigned category's code, and its codes with everything above it, found once rather
+    // than per document (the two columns number `dict` alike).
+    const directCode = assigned.map((id) => is.code(id));
+    const expandedCodes = assigned.map((id) =>
+      [id, ...(ancestors.get(id) ?? [])].map((up) => within.code(up)),
+    );
     const documents = this.categories.slots;
-    const direct: string[] = [];
-    const expanded: string[] = [];
+    const direct: number[] = [];
+    const expanded: number[] = [];
     for (let doc = 0; doc < documents; doc++) {
       direct.length = 0;
       expanded.length = 0;
       for (const code of this.categories.slotCodes(doc)) {
-        const id = assigned[code - 1]!;
-        direct.push(id);
-        expanded.push(id, ...(ancestors.get(id) ?? []));
+        direct.push(directCode[code - 1]!);
+        for (const up of expandedCodes[code - 1]!) expanded.push(up);
       }
-      is.addSlot(direct);
-      within.addSlot(expanded);
+      is.addCodes(direct);
+      within.addCodes(expanded);
     }
     const order = listedOrder(dict);
     return [

@@ -151,3 +151,32 @@ export function fieldValues(nature: FieldNature, value: unknown, unit: string | 
       return [];
   }
 }
+
+/** Plain values remembered per field, at most: enough for the values a catalog repeats. */
+const MAX_REMEMBERED_VALUES = 1 << 12;
+
+/**
+ * fieldValues of one field, remembered per plain value (text or number): a catalog repeats its
+ * values on thousands of entities, and reading quantities and units again costs more than a
+ * lookup. The arrays handed out are shared: read them, never change them.
+ */
+export class FieldValueReader {
+  private readonly known = new Map<string | number, readonly FieldValue[]>();
+
+  constructor(
+    private readonly nature: FieldNature,
+    private readonly unit: string | undefined,
+  ) {}
+
+  valuesOf(value: unknown): readonly FieldValue[] {
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      return fieldValues(this.nature, value, this.unit);
+    }
+    let values = this.known.get(value);
+    if (values === undefined) {
+      values = fieldValues(this.nature, value, this.unit);
+      if (this.known.size < MAX_REMEMBERED_VALUES) this.known.set(value, values);
+    }
+    return values;
+  }
+}

@@ -96,34 +96,42 @@ export class PostingsBuilder {
     const fields = this.fieldCount;
     const termCount = rank.length;
     const count = this.count;
-    const termOf = this.termOf;
+    const { termOf, docOf, tf: sourceTf, positionStart: sourceStart, positionCount: sourceCount } = this;
+    // Count each term's postings and positions, then turn the counts into where each term starts.
     const start = new Uint32Array(termCount + 1);
-    for (let p = 0; p < count; p++) start[rank[termOf[p]!]! + 1]!++;
-    for (let t = 0; t < termCount; t++) start[t + 1]! += start[t]!;
+    const nextPosition = new Uint32Array(termCount + 1);
+    for (let p = 0; p < count; p++) {
+      const term = rank[termOf[p]!]!;
+      start[term + 1]!++;
+      nextPosition[term + 1]! += sourceCount[p]!;
+    }
+    for (let t = 0; t < termCount; t++) {
+      start[t + 1]! += start[t]!;
+      nextPosition[t + 1]! += nextPosition[t]!;
+    }
     const next = start.slice(0, termCount);
     const docs = new Uint32Array(count);
     const tf = new Uint8Array(count * fields);
+    const positionCount = new Uint8Array(count);
     const positionStart = new Uint32Array(count + 1);
-    const destination = new Uint32Array(count);
-    const { docOf, tf: sourceTf, positionStart: sourceStart, positionCount: sourceCount } = this;
-    // Read the postings in arrival order and write each to its place: postings were added in doc
-    // order, so filling each term's range front to back keeps it sorted.
-    for (let p = 0; p < count; p++) {
-      const to = next[rank[termOf[p]!]!]!++;
-      destination[p] = to;
-      docs[to] = docOf[p]!;
-      for (let field = 0; field < fields; field++) tf[to * fields + field] = sourceTf[p * fields + field]!;
-      positionStart[to + 1] = sourceCount[p]!;
-    }
-    for (let to = 0; to < count; to++) positionStart[to + 1]! += positionStart[to]!;
     const positions = new Uint16Array(this.positionLength);
     const sourcePositions = this.positions;
+    // One pass in arrival order writes each posting and its positions to their places: postings
+    // came in doc order, so filling each term's ranges front to back keeps them sorted.
     for (let p = 0; p < count; p++) {
+      const term = rank[termOf[p]!]!;
+      const to = next[term]!++;
+      docs[to] = docOf[p]!;
+      for (let field = 0; field < fields; field++) tf[to * fields + field] = sourceTf[p * fields + field]!;
+      const at = nextPosition[term]!;
       const from = sourceStart[p]!;
       const length = sourceCount[p]!;
-      const at = positionStart[destination[p]!]!;
       for (let i = 0; i < length; i++) positions[at + i] = sourcePositions[from + i]!;
+      positionCount[to] = length;
+      nextPosition[term] = at + length;
     }
+    // Scattering a byte per posting touches less memory than scattering where each one starts.
+    for (let to = 0; to < count; to++) positionStart[to + 1] = positionStart[to]! + positionCount[to]!;
     return { start, docs, tf, positionStart, positions };
   }
 

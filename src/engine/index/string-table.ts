@@ -11,7 +11,9 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 export function buildStringTable(strings: readonly string[]): StringTable {
-  return joinEncoded(strings.map((text) => encoder.encode(text)));
+  const builder = new StringTableBuilder();
+  for (const text of strings) builder.push(text);
+  return builder.build();
 }
 
 export function joinEncoded(encoded: readonly Uint8Array[]): StringTable {
@@ -37,6 +39,17 @@ export class StringTableBuilder {
   private count = 0;
 
   push(text: string): void {
+    // Many rows store nothing: an empty string needs only its offset.
+    if (text.length > 0) this.write(text);
+    if (this.count + 2 > this.offsets.length) {
+      const grown = new Uint32Array(this.offsets.length * 2);
+      grown.set(this.offsets);
+      this.offsets = grown;
+    }
+    this.offsets[++this.count] = this.length;
+  }
+
+  private write(text: string): void {
     // UTF-8 takes at most 3 bytes per UTF-16 code unit.
     if (this.length + text.length * 3 > this.bytes.length) {
       const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + text.length * 3));
@@ -44,12 +57,6 @@ export class StringTableBuilder {
       this.bytes = grown;
     }
     this.length += encoder.encodeInto(text, this.bytes.subarray(this.length)).written;
-    if (this.count + 2 > this.offsets.length) {
-      const grown = new Uint32Array(this.offsets.length * 2);
-      grown.set(this.offsets);
-      this.offsets = grown;
-    }
-    this.offsets[++this.count] = this.length;
   }
 
   build(): StringTable {

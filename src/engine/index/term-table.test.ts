@@ -36,3 +36,17 @@ describe('StringTableBuilder', () => {
     for (const [i, text] of strings.entries()) expect(stringAt(table, i)).toBe(text);
   });
 });
+
+describe('TermTable.hasHighUnits', () => {
+  it('tells when a term has a code unit from U+D800 on, where UTF-16 order is not code point order', () => {
+    const table = new TermTable();
+    table.idOfString('kopfhörer');
+    table.idOfString('日本');
+    expect(table.hasHighUnits).toBe(false);
+    table.idOfString('😀');
+    expect(table.hasHighUnits).toBe(true);
+    const privateUse = new TermTable();
+    privateUse.idOfString('\ue000');
+    expect(privateUse.hasHighUnits).toBe(true);
+  });
+});

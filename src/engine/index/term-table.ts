@@ -1,3 +1,6 @@
+/** The first code unit whose UTF-16 order differs from code point (and UTF-8 byte) order. */
+const HIGH_UNIT = 0xd800;
+
 /**
  * Term ids while a type is built, by open addressing over the terms' UTF-16 code units: a word
  * is looked up by its place in the folded text it comes from, so indexing a catalog allocates
@@ -11,6 +14,11 @@ export class TermTable {
   /** Open-addressing slots holding term id + 1 (0 is empty). */
   private slots: Uint32Array = new Uint32Array(1 << 13);
   size = 0;
+  /**
+   * Whether a term has a code unit from U+D800 on (surrogates and above), where the order of
+   * UTF-16 code units stops being that of code points.
+   */
+  hasHighUnits = false;
 
   /** The id of `prefix` (a namespace character, or 0 for none) + text[from .. to], added if new. */
   idOf(text: string, from: number, to: number, prefix = 0): number {
@@ -82,7 +90,11 @@ export class TermTable {
       this.chars = chars;
     }
     if (prefix !== 0) this.chars[at++] = prefix;
-    for (let i = from; i < to; i++) this.chars[at++] = text.charCodeAt(i);
+    for (let i = from; i < to; i++) {
+      const unit = text.charCodeAt(i);
+      if (unit >= HIGH_UNIT) this.hasHighUnits = true;
+      this.chars[at++] = unit;
+    }
     this.start[id + 1] = at;
     this.hashes[id] = hash;
     this.slots[slot] = id + 1;

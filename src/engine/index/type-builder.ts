@@ -1,5 +1,6 @@
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
 import { MAX_JOINED_LENGTH, MAX_JOINED_WORDS, scanGluedWords } from '../analysis/analyze.js';
+import { isAscii } from '../analysis/ascii.js';
 import { fold } from '../analysis/fold.js';
 import { EXACT_NAMESPACE, identifierTerm } from '../analysis/identifiers.js';
 import type { FieldRouting, TypeSchema } from '../settings.js';
@@ -12,12 +13,29 @@ import { Growable } from './growable.js';
 import { POSITION_GAP, positionOf } from './postings.js';
 import { PostingsBuilder } from './postings-builder.js';
 import { buildStemTables } from './stems.js';
-import { joinEncoded, StringTableBuilder } from './string-table.js';
+import { buildStringTable, StringTableBuilder } from './string-table.js';
 import { TermTable } from './term-table.js';
+import { RememberedTexts, TextTerms } from './text-terms.js';
 import type { TypeData } from './type-data.js';
 
 const MAX_FIELD_LENGTH = 0xffff;
 const encoder = new TextEncoder();
+
+/**
+ * Term ids in code point order of their terms, the order of their UTF-8 bytes that lookups
+ * compare. Below U+D800 UTF-16 code units compare the same way, so the engine's own string
+ * comparison sorts them without encoding any; terms with higher units are compared encoded.
+ */
+function codePointOrder(terms: readonly string[], hasHighUnits: boolean): number[] {
+  const order = terms.map((_, id) => id);
+  if (!hasHighUnits) return order.sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
+  const encoded = terms.map((term) => encoder.encode(term));
+  return order.sort((a, b) => {
+    const x = encoded[a]!;
+    const y = encoded[b]!;
+    return compareBytes(x, 0, x.length, y, 0, y.length);
+  });
+}
 
 /** Builds one type's index from its entities, given in catalog order (doc ids follow it). */
 export class TypeBuilder {
@@ -26,7 +44,8 @@ export class TypeBuilder {
   private readonly postings: PostingsBuilder;
   private readonly fieldLengths: Growable<Uint16Array>;
   private readonly ids = new StringTableBuilder();
-  private readonly seen = new Set<string>();
+  /** The ids so far, to refuse a duplicate: their code units in one table, not a Set of strings. */
+  private readonly seenIds = new TermTable();
   private documents = 0;
   private readonly stored = new StringTableBuilder();
   private readonly structured: StructuredBuilder;
@@ -35,6 +54,10 @@ export class TypeBuilder {
   private readonly texts: string[][];
   private spanStart = new Uint32Array(256);
   private spanEnd = new Uint32Array(256);
+  /** Scratch for the terms of one text, and the terms of short texts met before, per namespace. */
+  private readonly textTerms = new TextTerms();
+  private readonly rememberedWords = new RememberedTexts();
+  private readonly rememberedExact = new RememberedTexts();
 
   constructor(
     readonly type: string,
@@ -50,9 +73,9 @@ export class TypeBuilder {
   }
 
   add(entity: CatalogEntity): void {
-    if (this.seen.has(entity.id))
+    const known = this.seenIds.size;
+    if (this.seenIds.idOfString(entity.id) < known)
       throw new Error(`duplicate entity ${entity.type}:${entity.id} in the catalog`);
-    this.seen.add(entity.id);
     const doc = this.documents++;
     this.ids.push(entity.id);
     this.gatherTexts(entity);
@@ -84,14 +107,8 @@ export class TypeBuilder {
 
   build(context: CompileContext): TypeData {
     const terms = this.terms.terms();
-    const encoded = terms.map((term) => encoder.encode(term));
-    const order = encoded.map((_, id) => id);
-    order.sort((a, b) => {
-      const x = encoded[a]!;
-      const y = encoded[b]!;
-      return compareBytes(x, 0, x.length, y, 0, y.length);
-    });
-    const rank = new Uint32Array(encoded.length);
+    const order = codePointOrder(terms, this.terms.hasHighUnits);
+    const rank = new Uint32Array(terms.length);
     order.forEach((id, position) => {
       rank[id] = position;
     });
@@ -101,7 +118,7 @@ export class TypeBuilder {
       documents: this.documents,
       schema: this.schema,
       weights: Float64Array.from(this.schema.fields, (field) => field.weight),
-      terms: joinEncoded(order.map((id) => encoded[id]!)),
+      terms: buildStringTable(sorted),
       postings: this.postings.build(rank),
       fieldLengths: this.fieldLengths.toArray(),
       ids: this.ids.build(),
@@ -136,46 +153,51 @@ export class TypeBuilder {
    * (`dv7-1211ea`) their concatenation at the run's first place; returns the words counted.
    */
   private indexText(text: string, doc: number, field: number, place: number, namespace: string): number {
-    const folded = fold(text);
+    const remembered = namespace === '' ? this.rememberedWords : this.rememberedExact;
+    const terms = this.textTerms;
+    if (!remembered.recall(text, terms)) {
+      this.analyze(text, namespace, terms);
+      remembered.remember(text, terms);
+    }
+    for (let i = 0; i < terms.count; i++) {
+      this.postings.add(terms.terms[i]!, doc, field, positionOf(field, place + terms.places[i]!));
+    }
+    return terms.words;
+  }
+
+  /** The terms of one text, in `namespace`: its words and its runs of glued words joined. */
+  private analyze(text: string, namespace: string, out: TextTerms): void {
+    // Folding keeps ASCII text ASCII: the text is checked once, not again before the scan.
+    const ascii = isAscii(text);
+    const folded = fold(text, ascii);
     const prefix = namespace === '' ? 0 : namespace.charCodeAt(0);
+    out.clear();
     let count = 0;
     let runStart = 0;
-    scanGluedWords(folded, (start, end, glued) => {
+    const onWord = (start: number, end: number, glued: boolean): void => {
       if (!glued) {
-        this.joinRun(folded, runStart, count, doc, field, place, namespace);
+        this.joinRun(folded, runStart, count, namespace, out);
         runStart = count;
       }
       if (count === this.spanStart.length) this.growSpans();
       this.spanStart[count] = start;
       this.spanEnd[count] = end;
-      this.postings.add(
-        this.terms.idOf(folded, start, end, prefix),
-        doc,
-        field,
-        positionOf(field, place + count),
-      );
+      out.push(this.terms.idOf(folded, start, end, prefix), count);
       count++;
-    });
-    this.joinRun(folded, runStart, count, doc, field, place, namespace);
-    return count;
+    };
+    scanGluedWords(folded, onWord, ascii || isAscii(folded));
+    this.joinRun(folded, runStart, count, namespace, out);
+    out.words = count;
   }
 
-  /** Indexes words [first, end) joined, when they are 2 to MAX_JOINED_WORDS glued words. */
-  private joinRun(
-    folded: string,
-    first: number,
-    end: number,
-    doc: number,
-    field: number,
-    place: number,
-    namespace: string,
-  ): void {
+  /** Adds words [first, end) joined, when they are 2 to MAX_JOINED_WORDS glued words. */
+  private joinRun(folded: string, first: number, end: number, namespace: string, out: TextTerms): void {
     const count = end - first;
     if (count < 2 || count > MAX_JOINED_WORDS) return;
     let joined = namespace;
     for (let w = first; w < end; w++) joined += folded.slice(this.spanStart[w], this.spanEnd[w]);
     if (joined.length - namespace.length > MAX_JOINED_LENGTH) return;
-    this.postings.add(this.terms.idOfString(joined), doc, field, positionOf(field, place + first));
+    out.push(this.terms.idOfString(joined), first);
   }
 
   private growSpans(): void {

@@ -27,8 +27,27 @@ const OFFER_FIELDS = [
   'delivery_days',
 ] as const;
 
+// Rows are resolved per channel for every row of the catalog: plain loops, no closure per call.
+
 function carriesOffer(fields: OfferFields | undefined): boolean {
-  return fields !== undefined && OFFER_FIELDS.some((field) => fields[field] !== undefined);
+  if (fields === undefined) return false;
+  for (const field of OFFER_FIELDS) if (fields[field] !== undefined) return true;
+  return false;
+}
+
+function offerFor(offers: readonly Offer[] | undefined, channel: string): Offer | undefined {
+  if (offers === undefined) return undefined;
+  for (const offer of offers) if (offer.channel === channel) return offer;
+  return undefined;
+}
+
+/** The first of `sources` that writes `field`. */
+function firstWriting<K extends keyof OfferFields>(
+  sources: readonly OfferFields[],
+  field: K,
+): OfferFields | undefined {
+  for (const source of sources) if (source[field] !== undefined) return source;
+  return undefined;
 }
 
 /** Whether the entity writes any offer at all: one that writes none is sold, without a price, everywhere. */
@@ -53,19 +72,17 @@ export function rowOffer(
   offers: boolean,
 ): RowOffer {
   const sources: OfferFields[] = [];
-  const variantOffer = variant?.offers?.find((offer) => offer.channel === channel);
+  const variantOffer = offerFor(variant?.offers, channel);
   if (variantOffer) sources.push(variantOffer);
   if (variant && carriesOffer(variant)) sources.push(variant);
-  const entityOffer = entity.offers?.find((offer) => offer.channel === channel);
+  const entityOffer = offerFor(entity.offers, channel);
   if (entityOffer) sources.push(entityOffer);
   if (carriesOffer(entity)) sources.push(entity);
 
   const resolved: RowOffer = { sold: sources.length > 0 || !offers };
-  const first = <K extends keyof OfferFields>(field: K): OfferFields | undefined =>
-    sources.find((source) => source[field] !== undefined);
-  const price = first('price')?.price;
+  const price = firstWriting(sources, 'price')?.price;
   if (price !== undefined) resolved.price = price;
-  const sale = first('sale_price');
+  const sale = firstWriting(sources, 'sale_price');
   if (sale?.sale_price !== undefined) {
     resolved.salePrice = sale.sale_price;
     const from = sale.sale_window?.from;
@@ -73,13 +90,13 @@ export function rowOffer(
     if (from !== undefined) resolved.saleFrom = Date.parse(from);
     if (until !== undefined) resolved.saleUntil = Date.parse(until);
   }
-  const currency = first('currency')?.currency;
+  const currency = firstWriting(sources, 'currency')?.currency;
   if (currency !== undefined) resolved.currency = currency;
-  const availability = first('availability')?.availability;
+  const availability = firstWriting(sources, 'availability')?.availability;
   if (availability !== undefined) resolved.availability = availability;
-  const stock = first('stock')?.stock;
+  const stock = firstWriting(sources, 'stock')?.stock;
   if (stock !== undefined) resolved.stock = stock;
-  const delivery = first('delivery_days')?.delivery_days;
+  const delivery = firstWriting(sources, 'delivery_days')?.delivery_days;
   if (delivery !== undefined) {
     resolved.deliveryMin = delivery.min;
     resolved.deliveryMax = delivery.max;
