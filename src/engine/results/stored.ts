@@ -44,18 +44,40 @@ const JSON_MARK_TEXT = String.fromCharCode(JSON_MARK);
 
 /** The record of a document: per result field the value it shows, texts in every locale. */
 export function storedDoc(entity: CatalogEntity, fields: readonly string[]): string {
-  return record(fields, (field) => docValue(entity, field));
+  const readers = readersOf(fields).doc;
+  let text = encoded(readers[0]?.(entity));
+  for (let f = 1; f < readers.length; f++) text += SEPARATOR_TEXT + encoded(readers[f]!(entity));
+  return text;
 }
 
 /** The record of a variant: what it shows instead of its product's; empty when nothing. */
 export function storedRow(variant: Variant, fields: readonly string[]): string {
+  const readers = readersOf(fields).row;
   let any = false;
-  const text = record(fields, (field) => {
-    const value = rowValue(variant, field);
+  let text = '';
+  for (let f = 0; f < readers.length; f++) {
+    const value = readers[f]!(variant);
     if (value !== undefined) any = true;
-    return value;
-  });
+    text += (f > 0 ? SEPARATOR_TEXT : '') + encoded(value);
+  }
   return any ? text : '';
+}
+
+type Reader<T> = (from: T) => unknown;
+
+/** Per result field, what reads its value of a document and of a variant: made once per list of fields. */
+const readerPlans = new WeakMap<
+  readonly string[],
+  { doc: Reader<CatalogEntity>[]; row: Reader<Variant>[] }
+>();
+
+function readersOf(fields: readonly string[]): { doc: Reader<CatalogEntity>[]; row: Reader<Variant>[] } {
+  let made = readerPlans.get(fields);
+  if (made === undefined) {
+    made = { doc: fields.map(docReader), row: fields.map(rowReader) };
+    readerPlans.set(fields, made);
+  }
+  return made;
 }
 
 /**
@@ -69,15 +91,6 @@ export function valueAt(record: string, at: number, next: { at: number }): unkno
   if (end === at) return undefined;
   if (record.charCodeAt(at) === JSON_MARK) return JSON.parse(record.slice(at + 1, end));
   return record.slice(at, end);
-}
-
-function record(fields: readonly string[], fieldValue: (field: string) => unknown): string {
-  let text = '';
-  for (let f = 0; f < fields.length; f++) {
-    if (f > 0) text += SEPARATOR_TEXT;
-    text += encoded(fieldValue(fields[f]!));
-  }
-  return text;
 }
 
 function encoded(value: unknown): string {
@@ -94,42 +107,51 @@ function encoded(value: unknown): string {
   return JSON_MARK_TEXT + JSON.stringify(value);
 }
 
-function docValue(entity: CatalogEntity, field: string): unknown {
+function docReader(field: string): Reader<CatalogEntity> {
   switch (field) {
     case 'title':
-      return entity.title;
+      return (entity) => entity.title;
     case 'url':
       // A category names its page by `path`; other types by `url`.
-      return entity.url ?? entity.path;
+      return (entity) => entity.url ?? entity.path;
     case 'description':
-      return entity.description;
+      return (entity) => entity.description;
     case 'image':
-      return entity.image ?? entity.images?.[0] ?? entity.variants?.[0]?.image ?? entity.logo;
+      return (entity) => entity.image ?? entity.images?.[0] ?? entity.variants?.[0]?.image ?? entity.logo;
     case 'images':
-      return entity.images;
+      return (entity) => entity.images;
     case 'brand':
-      return entity.brand;
+      return (entity) => entity.brand;
     case 'categories':
-      return entity.categories?.map((link) => (typeof link === 'string' ? link : link.id));
+      return (entity) => entity.categories?.map((link) => (typeof link === 'string' ? link : link.id));
     case 'rating':
-      return entity.signals?.rating;
+      return (entity) => entity.signals?.rating;
   }
-  if (field.startsWith('attributes.')) return entity.attributes?.[field.slice('attributes.'.length)];
-  if (field.startsWith('signals.')) return entity.signals?.[field.slice('signals.'.length)];
-  return undefined;
+  if (field.startsWith('attributes.')) {
+    const code = field.slice('attributes.'.length);
+    return (entity) => entity.attributes?.[code];
+  }
+  if (field.startsWith('signals.')) {
+    const code = field.slice('signals.'.length);
+    return (entity) => entity.signals?.[code];
+  }
+  return () => undefined;
 }
 
-function rowValue(variant: Variant, field: string): unknown {
+function rowReader(field: string): Reader<Variant> {
   switch (field) {
     case 'title':
-      return variant.title;
+      return (variant) => variant.title;
     case 'url':
-      return variant.url;
+      return (variant) => variant.url;
     case 'image':
-      return variant.image ?? variant.images?.[0];
+      return (variant) => variant.image ?? variant.images?.[0];
     case 'images':
-      return variant.images;
+      return (variant) => variant.images;
   }
-  if (field.startsWith('attributes.')) return variant.attributes?.[field.slice('attributes.'.length)];
-  return undefined;
+  if (field.startsWith('attributes.')) {
+    const code = field.slice('attributes.'.length);
+    return (variant) => variant.attributes?.[code];
+  }
+  return () => undefined;
 }
