@@ -33,11 +33,18 @@ const COURSE_CAUSES: Record<string, string> = {
   indexer: 'The indexer rebuilt what was live.',
 };
 
+/** Why a run rebuilt, with what queued it when it says more (the indexer's reason). */
+function rebuildCause(run: IndexRunRecord): string {
+  const cause = COURSE_CAUSES[run.trigger.kind] ?? 'The indexes were built anew.';
+  const detail = run.trigger.kind === 'indexer' ? run.trigger.detail : undefined;
+  return typeof detail === 'string' ? `${cause} ${detail}` : cause;
+}
+
 /**
  * Builds a run: by a switch when the live indexes can serve its release as they are (the same
  * catalog, and only files searches read at query time changed), else by reading the snapshot,
- * compiling it with the release and keeping the artifact as a blob. A rebuild asked for always
- * builds.
+ * compiling it with the release and keeping the artifact as a blob. A rebuild asked for, and one
+ * the indexer queued, always build.
  */
 export async function buildRun(
   run: IndexRunRecord,
@@ -46,8 +53,9 @@ export async function buildRun(
 ): Promise<BuiltRun> {
   const release = await context.database.releases.get(run.releaseId);
   if (!release) throw new RunFailure('reading', `The release ${run.releaseId} is not kept any more.`);
-  const switched =
-    run.trigger.kind === 'rebuild' ? undefined : await trySwitch(run, release.files, context, startedAt);
+  // A rebuild asked for, or one the indexer queued because the live indexes cannot serve, builds.
+  const builds = run.trigger.kind === 'rebuild' || run.trigger.kind === 'indexer';
+  const switched = builds ? undefined : await trySwitch(run, release.files, context, startedAt);
   return switched ?? (await rebuild(run, release.files, context, startedAt));
 }
 
@@ -146,7 +154,7 @@ async function rebuild(
   return {
     artifact,
     report: {
-      course: { way: 'rebuild', cause: COURSE_CAUSES[run.trigger.kind] ?? 'The indexes were built anew.' },
+      course: { way: 'rebuild', cause: rebuildCause(run) },
       entities: total,
       rejected: countRejected(read.rejected),
       types: stats.types,

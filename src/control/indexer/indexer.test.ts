@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { smallShop, toJsonLines } from '../../../test/support/catalog.js';
 import { waitFor } from '../../../test/support/wait.js';
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
-import { indexStats, loadIndex } from '../../engine/index.js';
+import { FORMAT_VERSION, indexStats, loadIndex } from '../../engine/index.js';
 import { fixedClock, rfc3339 } from '../../lib/clock.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { releaseId, snapshotId } from '../../lib/ids.js';
@@ -554,5 +554,80 @@ describe('start, nudge and stop', () => {
 
     expect((await runOf(run.id)).status).toBe('succeeded');
     expect((await database.live.get())?.runId).toBe(run.id);
+  });
+});
+
+describe('live indexes of another artifact format', () => {
+  /**
+   * Builds the small shop live, then answers a blob store in which its artifact reads as an
+   * earlier (or later) version of aisle wrote it, its header naming `format`, until a build keeps
+   * the artifact again (another version's bytes would have had another key).
+   */
+  async function liveInFormat(format: number): Promise<{ first: IndexRunRecord; store: BlobStore }> {
+    const first = await enqueue(await snapshotOf(toJsonLines(smallShop)));
+    await indexer().runOnce();
+    const key = (await database.live.get())!.artifact;
+    const other = Buffer.from(await blobs.get(key));
+    other.writeUInt32LE(format, 8);
+    expect(() => loadIndex(other)).toThrow(`index artifact format ${format} is not supported`);
+    let rebuilt = false;
+    const store: BlobStore = {
+      put: async (bytes) => {
+        const kept = await blobs.put(bytes);
+        if (kept === key) rebuilt = true;
+        return kept;
+      },
+      putStream: (stream) => blobs.putStream(stream),
+      get: async (wanted) => (wanted === key && !rebuilt ? other : blobs.get(wanted)),
+      has: (wanted) => blobs.has(wanted),
+      size: (wanted) => blobs.size(wanted),
+      delete: (wanted) => blobs.delete(wanted),
+    };
+    return { first, store };
+  }
+
+  it('queues a rebuild of what is live when the indexer starts, and builds it', async () => {
+    const { first, store } = await liveInFormat(FORMAT_VERSION - 1);
+    const worker = indexer({ blobs: store, pollMs: 60_000 });
+    worker.start();
+    await waitFor('a rebuild to go live', async () => {
+      const live = await database.live.get();
+      return live && live.runId !== first.id ? live : undefined;
+    });
+    const rebuilt = await runOf((await database.live.get())!.runId);
+    expect(rebuilt).toMatchObject({
+      status: 'succeeded',
+      trigger: { kind: 'indexer' },
+      snapshotId: first.snapshotId,
+      releaseId: first.releaseId,
+      report: {
+        course: {
+          way: 'rebuild',
+          cause: `The indexer rebuilt what was live. The live indexes were built in artifact format ${FORMAT_VERSION - 1}; this version reads format ${FORMAT_VERSION}.`,
+        },
+      },
+    });
+    expect(indexStats(loadIndex(await blobs.get(rebuilt.artifact!))).types).toContainEqual({
+      type: 'product',
+      documents: 3,
+    });
+  });
+
+  it('queues nothing when the live indexes are of this format, or a rebuild of them is under way', async () => {
+    await enqueue(await snapshotOf(toJsonLines(smallShop)));
+    await indexer().runOnce();
+    expect(await indexer().rebuildOtherFormat()).toBe(false);
+
+    const { first, store } = await liveInFormat(FORMAT_VERSION + 1);
+    const worker = indexer({ blobs: store });
+    expect(await worker.rebuildOtherFormat()).toBe(true);
+    expect(await worker.rebuildOtherFormat()).toBe(false);
+    const runs = await database.indexRuns.list({ page: 1, perPage: 15 });
+    expect(runs.items.filter((run) => run.status === 'queued')).toEqual([
+      expect.objectContaining({
+        trigger: expect.objectContaining({ kind: 'indexer' }),
+        snapshotId: first.snapshotId,
+      }),
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import { artifactFormat, FORMAT_VERSION } from '../../engine/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { rfc3339 } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -62,7 +63,42 @@ export class Indexer {
     return true;
   }
 
+  /**
+   * Queues a rebuild of what is live when its indexes were built in another artifact format (by
+   * an earlier version of aisle): query nodes of this version cannot load them. Nothing when a
+   * run of the same catalog and release is already queued or building. True when it queued one.
+   */
+  async rebuildOtherFormat(): Promise<boolean> {
+    const { database, blobs, clock, logger } = this.options;
+    const live = await database.live.get();
+    if (!live) return false;
+    const format = artifactFormat(await blobs.get(live.artifact));
+    if (format === FORMAT_VERSION) return false;
+    if (await database.indexRuns.unfinishedBuilds(live.snapshotId, live.releaseId)) return false;
+    const built =
+      format === undefined ? 'in no artifact format this version knows' : `in artifact format ${format}`;
+    const run = await database.indexRuns.enqueue({
+      trigger: {
+        kind: 'indexer',
+        detail: `The live indexes were built ${built}; this version reads format ${FORMAT_VERSION}.`,
+      },
+      snapshotId: live.snapshotId,
+      releaseId: live.releaseId,
+      at: rfc3339(clock.now()),
+    });
+    logger.info(
+      { run: run.id, format, reads: FORMAT_VERSION },
+      'live indexes of another format: rebuild queued',
+    );
+    return true;
+  }
+
   async #run(): Promise<void> {
+    try {
+      await this.rebuildOtherFormat();
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'the indexer could not check the live indexes');
+    }
     while (!this.#stopped) {
       // Whatever nudged the indexer before this look for work is answered by it.
       this.#nudged = false;

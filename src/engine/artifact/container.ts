@@ -94,6 +94,15 @@ interface SectionEntry {
   kind: number;
 }
 
+/**
+ * The format version an artifact's header names (FORMAT_VERSION for one this version reads), or
+ * undefined when the bytes are no aisle artifact.
+ */
+export function artifactFormat(bytes: Uint8Array): number | undefined {
+  if (bytes.length < HEADER_BYTES || decoder.decode(bytes.subarray(0, 8)) !== MAGIC) return undefined;
+  return new DataView(bytes.buffer, bytes.byteOffset, HEADER_BYTES).getUint32(8, true);
+}
+
 /** Reads sections of an artifact, checking the container before any section is handed out. */
 export class ArtifactReader {
   readonly bytes: Uint8Array;
