@@ -4,7 +4,7 @@ export { forLocale, languageOf } from './analysis/locale.js';
 export { STEMMED_LANGUAGES } from './analysis/stem.js';
 export { compileSynonyms, NO_SYNONYMS, type Synonyms } from './analysis/synonyms.js';
 export { tokenize } from './analysis/tokenize.js';
-export { artifactFormat, FORMAT_VERSION } from './artifact/container.js';
+export { artifactFormat, FORMAT_HEADER_BYTES, FORMAT_VERSION } from './artifact/container.js';
 export { type CompileOptions, type CompileProgress, compileIndex } from './compile.js';
 export type { EngineIndex } from './engine-index.js';
 export {

@@ -9,6 +9,8 @@ export interface BlobStore {
   putStream(stream: AsyncIterable<Uint8Array>): Promise<StoredBlob>;
   /** Rejects with `BlobNotFoundError` when no blob has the key. */
   get(key: string): Promise<Buffer>;
+  /** The first `length` bytes (all of a shorter blob); rejects as get() does. */
+  head(key: string, length: number): Promise<Buffer>;
   has(key: string): Promise<boolean>;
   /** Size in bytes, or undefined when no blob has the key. */
   size(key: string): Promise<number | undefined>;

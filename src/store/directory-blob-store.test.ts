@@ -55,6 +55,12 @@ describe('DirectoryBlobStore', () => {
     expect(await store.size(key)).toBe(bytes.length);
   });
 
+  it('gives back the first bytes of a blob, or all of a shorter one', async () => {
+    const key = await store.put(Buffer.from('hello, aisle'));
+    expect(await store.head(key, 5)).toEqual(Buffer.from('hello'));
+    expect(await store.head(key, 100)).toEqual(Buffer.from('hello, aisle'));
+  });
+
   it('writes under a temporary name in the same folder, then renames, leaving no temporary file', async () => {
     const bytes = Buffer.alloc(256 * 1024, 7);
     const key = await store.put(bytes);
@@ -83,6 +89,7 @@ describe('DirectoryBlobStore', () => {
     expect(await store.has(key)).toBe(false);
     expect(await store.size(key)).toBeUndefined();
     await expect(store.get(key)).rejects.toBeInstanceOf(BlobNotFoundError);
+    await expect(store.head(key, 12)).rejects.toBeInstanceOf(BlobNotFoundError);
     await expect(store.delete(key)).resolves.toBeUndefined();
   });
 
@@ -96,6 +103,7 @@ describe('DirectoryBlobStore', () => {
     const outside = `../../${'a'.repeat(58)}`;
     for (const key of [outside, 'A'.repeat(64), 'a'.repeat(63), '', `${'a'.repeat(64)}/`]) {
       await expect(store.get(key)).rejects.toThrow(RangeError);
+      await expect(store.head(key, 12)).rejects.toThrow(RangeError);
       await expect(store.has(key)).rejects.toThrow(RangeError);
       await expect(store.size(key)).rejects.toThrow(RangeError);
       await expect(store.delete(key)).rejects.toThrow(RangeError);

@@ -64,6 +64,22 @@ export class DirectoryBlobStore implements BlobStore {
     return (await this.size(key)) !== undefined;
   }
 
+  async head(key: string, length: number): Promise<Buffer> {
+    let file: Awaited<ReturnType<typeof open>>;
+    try {
+      file = await open(this.#path(key), 'r');
+    } catch (error) {
+      throw isMissing(error) ? new BlobNotFoundError(key) : error;
+    }
+    try {
+      const bytes = Buffer.alloc(length);
+      const { bytesRead } = await file.read(bytes, 0, length, 0);
+      return bytes.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
+  }
+
   async size(key: string): Promise<number | undefined> {
     try {
       return (await stat(this.#path(key))).size;

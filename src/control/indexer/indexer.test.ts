@@ -243,6 +243,7 @@ describe('runOnce', () => {
         await blobs.delete(key);
         return blobs.get(key);
       },
+      head: (key, length) => blobs.head(key, length),
     };
     const run = await enqueue(snapshot);
     expect(await indexer({ blobs: vanishing }).runOnce()).toBe(true);
@@ -579,6 +580,8 @@ describe('live indexes of another artifact format', () => {
       },
       putStream: (stream) => blobs.putStream(stream),
       get: async (wanted) => (wanted === key && !rebuilt ? other : blobs.get(wanted)),
+      head: async (wanted, length) =>
+        wanted === key && !rebuilt ? other.subarray(0, length) : blobs.head(wanted, length),
       has: (wanted) => blobs.has(wanted),
       size: (wanted) => blobs.size(wanted),
       delete: (wanted) => blobs.delete(wanted),

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { artifactFormat, FORMAT_VERSION } from '../../engine/index.js';
+import { artifactFormat, FORMAT_HEADER_BYTES, FORMAT_VERSION } from '../../engine/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { rfc3339 } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -72,7 +72,7 @@ export class Indexer {
     const { database, blobs, clock, logger } = this.options;
     const live = await database.live.get();
     if (!live) return false;
-    const format = artifactFormat(await blobs.get(live.artifact));
+    const format = artifactFormat(await blobs.head(live.artifact, FORMAT_HEADER_BYTES));
     if (format === FORMAT_VERSION) return false;
     if (await database.indexRuns.unfinishedBuilds(live.snapshotId, live.releaseId)) return false;
     const built =

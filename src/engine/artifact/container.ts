@@ -94,13 +94,16 @@ interface SectionEntry {
   kind: number;
 }
 
+/** Bytes of an artifact's header that artifactFormat reads. */
+export const FORMAT_HEADER_BYTES = 12;
+
 /**
  * The format version an artifact's header names (FORMAT_VERSION for one this version reads), or
- * undefined when the bytes are no aisle artifact.
+ * undefined when the bytes are no aisle artifact: its first FORMAT_HEADER_BYTES are enough.
  */
 export function artifactFormat(bytes: Uint8Array): number | undefined {
-  if (bytes.length < HEADER_BYTES || decoder.decode(bytes.subarray(0, 8)) !== MAGIC) return undefined;
-  return new DataView(bytes.buffer, bytes.byteOffset, HEADER_BYTES).getUint32(8, true);
+  if (bytes.length < FORMAT_HEADER_BYTES || decoder.decode(bytes.subarray(0, 8)) !== MAGIC) return undefined;
+  return new DataView(bytes.buffer, bytes.byteOffset, FORMAT_HEADER_BYTES).getUint32(8, true);
 }
 
 /** Reads sections of an artifact, checking the container before any section is handed out. */
