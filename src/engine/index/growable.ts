@@ -1,5 +1,14 @@
+type GrowingArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array;
+
+/** A copy of `array` with room for `size` entries, and at least twice its own. */
+export function grown<T extends GrowingArray>(array: T, size: number): T {
+  const next = new (array.constructor as new (length: number) => T)(Math.max(size, array.length * 2));
+  (next as Uint8Array).set(array as Uint8Array);
+  return next;
+}
+
 /** A typed array that grows by doubling while a builder appends to it. */
-export class Growable<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array> {
+export class Growable<T extends GrowingArray> {
   array: T;
   length = 0;
 

@@ -1,3 +1,4 @@
+import { grown } from './growable.js';
 import { MAX_POSITIONS, MAX_TERM_FREQUENCY, NO_POSITION, type Postings } from './postings.js';
 
 /**
@@ -77,7 +78,7 @@ export class PostingsBuilder {
       at += counts[posting]!;
       counts[posting] = 0;
     }
-    if (at > this.positions.length) this.positions = grown16(this.positions, at);
+    if (at > this.positions.length) this.positions = grown(this.positions, at);
     this.positionLength = at;
     // Fill each posting's range front to back; `counts` becomes how many are filled so far.
     const positions = this.positions;
@@ -140,39 +141,21 @@ export class PostingsBuilder {
     const lastDoc = new Int32Array(size).fill(-1);
     lastDoc.set(this.lastDoc);
     this.lastDoc = lastDoc;
-    this.lastPosting = grown32(this.lastPosting, size);
+    this.lastPosting = grown(this.lastPosting, size);
   }
 
   private growPostings(): void {
     const size = this.docOf.length * 2;
-    this.termOf = grown32(this.termOf, size);
-    this.docOf = grown32(this.docOf, size);
-    this.positionStart = grown32(this.positionStart, size);
-    this.positionCount = grown8(this.positionCount, size);
-    this.tf = grown8(this.tf, size * this.fieldCount);
+    this.termOf = grown(this.termOf, size);
+    this.docOf = grown(this.docOf, size);
+    this.positionStart = grown(this.positionStart, size);
+    this.positionCount = grown(this.positionCount, size);
+    this.tf = grown(this.tf, size * this.fieldCount);
   }
 
   private growOccurrences(): void {
     const size = this.occurrencePosting.length * 2;
-    this.occurrencePosting = grown32(this.occurrencePosting, size);
-    this.occurrencePosition = grown16(this.occurrencePosition, size);
+    this.occurrencePosting = grown(this.occurrencePosting, size);
+    this.occurrencePosition = grown(this.occurrencePosition, size);
   }
-}
-
-function grown32(array: Uint32Array, size: number): Uint32Array {
-  const next = new Uint32Array(Math.max(size, array.length * 2));
-  next.set(array);
-  return next;
-}
-
-function grown16(array: Uint16Array, size: number): Uint16Array {
-  const next = new Uint16Array(Math.max(size, array.length * 2));
-  next.set(array);
-  return next;
-}
-
-function grown8(array: Uint8Array, size: number): Uint8Array {
-  const next = new Uint8Array(Math.max(size, array.length * 2));
-  next.set(array);
-  return next;
 }

@@ -1,3 +1,5 @@
+import { grown } from './growable.js';
+
 /**
  * Many strings in two arrays: their UTF-8 bytes end to end, and n + 1 offsets into them. A string
  * is decoded only when asked for, so loading never touches the strings themselves.
@@ -41,20 +43,14 @@ export class StringTableBuilder {
   push(text: string): void {
     // Many rows store nothing: an empty string needs only its offset.
     if (text.length > 0) this.write(text);
-    if (this.count + 2 > this.offsets.length) {
-      const grown = new Uint32Array(this.offsets.length * 2);
-      grown.set(this.offsets);
-      this.offsets = grown;
-    }
+    if (this.count + 2 > this.offsets.length) this.offsets = grown(this.offsets, this.count + 2);
     this.offsets[++this.count] = this.length;
   }
 
   private write(text: string): void {
     // UTF-8 takes at most 3 bytes per UTF-16 code unit.
     if (this.length + text.length * 3 > this.bytes.length) {
-      const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + text.length * 3));
-      grown.set(this.bytes.subarray(0, this.length));
-      this.bytes = grown;
+      this.bytes = grown(this.bytes, this.length + text.length * 3);
     }
     this.length += encoder.encodeInto(text, this.bytes.subarray(this.length)).written;
   }

@@ -1,3 +1,5 @@
+import { grown } from './growable.js';
+
 /** The first code unit whose UTF-16 order differs from code point (and UTF-8 byte) order. */
 const HIGH_UNIT = 0xd800;
 
@@ -80,15 +82,11 @@ export class TermTable {
   ): number {
     const id = this.size++;
     if (id + 2 > this.start.length) {
-      this.start = grown32(this.start, this.start.length * 2);
-      this.hashes = grown32(this.hashes, this.hashes.length * 2);
+      this.start = grown(this.start, id + 2);
+      this.hashes = grown(this.hashes, id + 2);
     }
     let at = this.start[id]!;
-    if (at + length > this.chars.length) {
-      const chars = new Uint16Array(Math.max(this.chars.length * 2, at + length));
-      chars.set(this.chars);
-      this.chars = chars;
-    }
+    if (at + length > this.chars.length) this.chars = grown(this.chars, at + length);
     if (prefix !== 0) this.chars[at++] = prefix;
     for (let i = from; i < to; i++) {
       const unit = text.charCodeAt(i);
@@ -113,10 +111,4 @@ export class TermTable {
     }
     this.slots = slots;
   }
-}
-
-function grown32(array: Uint32Array, size: number): Uint32Array {
-  const next = new Uint32Array(size);
-  next.set(array);
-  return next;
 }

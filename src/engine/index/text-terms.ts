@@ -1,4 +1,4 @@
-import { Growable } from './growable.js';
+import { Growable, grown } from './growable.js';
 
 /** Texts up to this many characters are remembered: keywords, brands, attribute values... */
 const MAX_REMEMBERED_LENGTH = 24;
@@ -21,19 +21,13 @@ export class TextTerms {
   }
 
   push(term: number, place: number): void {
-    if (this.count === this.terms.length) this.grow();
+    if (this.count === this.terms.length) {
+      this.terms = grown(this.terms, this.count + 1);
+      this.places = grown(this.places, this.count + 1);
+    }
     this.terms[this.count] = term;
     this.places[this.count] = place;
     this.count++;
-  }
-
-  private grow(): void {
-    const terms = new Uint32Array(this.terms.length * 2);
-    terms.set(this.terms);
-    this.terms = terms;
-    const places = new Uint32Array(this.places.length * 2);
-    places.set(this.places);
-    this.places = places;
   }
 }
 

@@ -9,7 +9,7 @@ import type { StructuredSettings } from './columns-settings.js';
 import { StructuredBuilder } from './columns-type-builder.js';
 import { compareBytes } from './dictionary.js';
 import { appendAttributeTexts, appendFieldTexts, BUILT_IN_FIELDS } from './fields.js';
-import { Growable } from './growable.js';
+import { Growable, grown } from './growable.js';
 import { POSITION_GAP, positionOf } from './postings.js';
 import { PostingsBuilder } from './postings-builder.js';
 import { buildStemTables } from './stems.js';
@@ -179,7 +179,10 @@ export class TypeBuilder {
         this.joinRun(folded, runStart, count, namespace, out);
         runStart = count;
       }
-      if (count === this.spanStart.length) this.growSpans();
+      if (count === this.spanStart.length) {
+        this.spanStart = grown(this.spanStart, count + 1);
+        this.spanEnd = grown(this.spanEnd, count + 1);
+      }
       this.spanStart[count] = start;
       this.spanEnd[count] = end;
       out.push(this.terms.idOf(folded, start, end, prefix), count);
@@ -198,14 +201,5 @@ export class TypeBuilder {
     for (let w = first; w < end; w++) joined += folded.slice(this.spanStart[w], this.spanEnd[w]);
     if (joined.length - namespace.length > MAX_JOINED_LENGTH) return;
     out.push(this.terms.idOfString(joined), first);
-  }
-
-  private growSpans(): void {
-    const starts = new Uint32Array(this.spanStart.length * 2);
-    starts.set(this.spanStart);
-    this.spanStart = starts;
-    const ends = new Uint32Array(this.spanEnd.length * 2);
-    ends.set(this.spanEnd);
-    this.spanEnd = ends;
   }
 }

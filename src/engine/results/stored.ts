@@ -24,20 +24,10 @@ export const DEFAULT_RESULT_FIELDS = [
   'availability',
 ] as const;
 
-/** Result fields read from the offer columns rather than from the record. */
-export const OFFER_RESULT_FIELDS = new Set([
-  'price',
-  'sale_price',
-  'currency',
-  'availability',
-  'stock',
-  'delivery_days',
-]);
-
 /** Between the values of a record. */
-export const VALUE_SEPARATOR = 0x1f;
+const VALUE_SEPARATOR = 0x1f;
 /** Starts a value kept as JSON. */
-export const JSON_MARK = 0x1e;
+const JSON_MARK = 0x1e;
 
 const SEPARATOR_TEXT = String.fromCharCode(VALUE_SEPARATOR);
 const JSON_MARK_TEXT = String.fromCharCode(JSON_MARK);
