@@ -372,7 +372,7 @@ export function executeListing(
       for (let t = 0; t < tests.count; t++) {
         if (tests.bits[t] === bit) continue;
         others++;
-        projected = projects(tests.clauses[t]!);
+        projected = projectsExactly(tests.clauses[t]!, listing, channel.columns.sold);
       }
       if (others > 1 || (others === 1 && !projected)) continue;
       pass.decided |= bit;
@@ -743,12 +743,16 @@ function rank(
   return total;
 }
 
-/** Whether a row-level clause's projection marks the documents none of whose rows can pass it (see markProjection). */
-function projects(clause: Clause): boolean {
-  const predicate = clause.test?.predicate;
-  if (predicate === undefined) return false;
-  if (predicate.kind === 'codes') return predicate.chosen[0] !== 1;
-  return predicate.kind === 'price' && !predicate.none;
+/**
+ * Whether a row-level clause's projection marks exactly the documents none of whose sold rows can
+ * pass it, so that a document it leaves unmarked has a sold row that passes: codes read through
+ * the union of the sold rows' codes (docUnionMask). A price stretch is not exact (rows at 10 and
+ * 100 meet 50 to 60 as a stretch, no row does), nor a union over every row, sold or not.
+ */
+function projectsExactly(clause: Clause, listing: StructuredIndex, sold: Uint8Array): boolean {
+  const test = clause.test;
+  if (test === undefined || test.predicate.kind !== 'codes' || test.predicate.chosen[0] === 1) return false;
+  return listing.docUnionMask(test.access, sold) !== undefined;
 }
 
 /** The row a tile shows: of its rows sold and passing every row filter, the cheapest; else its first. */
