@@ -128,6 +128,9 @@ function passingRows(product: Product, filters: Filters, except?: keyof Filters)
 interface Expected {
   total: number;
   counts: Record<ListField, Record<string, number>>;
+  /** Per category, the products listed under it; products with a variant on sale. */
+  categories: Record<string, number>;
+  onSale: number;
   price: { min: number; max: number } | undefined;
 }
 
@@ -136,8 +139,15 @@ function expected(products: Product[], filters: Filters): Expected {
   let total = 0;
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
+  const categories: Record<string, number> = {};
+  let onSale = 0;
   for (const product of products) {
-    if (passingRows(product, filters).length > 0) total++;
+    const passing = passingRows(product, filters);
+    if (passing.length > 0) {
+      total++;
+      for (const category of product.categories) categories[category] = (categories[category] ?? 0) + 1;
+    }
+    if (passingRows(product, filters, 'on_sale').some((row) => row.onSale)) onSale++;
     for (const field of LIST_FIELDS) {
       const values = new Set<string>();
       for (const row of passingRows(product, filters, field)) {
@@ -152,7 +162,7 @@ function expected(products: Product[], filters: Filters): Expected {
       max = Math.max(max, row.price);
     }
   }
-  return { total, counts, price: min <= max ? { min, max } : undefined };
+  return { total, counts, categories, onSale, price: min <= max ? { min, max } : undefined };
 }
 
 /** Two or three filters a shopper could choose, drawn from one product's own values. */
@@ -176,6 +186,8 @@ function drawFilters(product: Product, entity: CatalogEntity, random: Random): F
 const FACETS = [
   ...LIST_FIELDS.map((field) => facet(field, 'list')),
   facet('price', 'range', { display: 'histogram' }),
+  facet('category', 'hierarchical'),
+  facet('on_sale', 'toggle'),
 ];
 
 describe('counts are exact: the listing against a plain reading of the catalog', () => {
@@ -199,7 +211,7 @@ describe('counts are exact: the listing against a plain reading of the catalog',
     index = loadIndex(await compileIndex(entities, { settings, time: TIME }));
   });
 
-  it.each(['web', 'outlet'])('in channel %s: totals, every facet value and the price range', (channel) => {
+  it.each(['web', 'outlet'])('in channel %s: totals, every facet value, the category tree, on sale and the price range', (channel) => {
     const random = new Random(channel === 'web' ? 5 : 6);
     const products = catalog.map((entity) => productOf(entity, channel, brandIds));
     let compared = 0;
@@ -229,6 +241,18 @@ describe('counts are exact: the listing against a plain reading of the catalog',
         );
         expect({ page, field, counted }).toEqual({ page, field, counted: want.counts[field] });
       }
+      // The tree shows the top and the open path: each shown category counts what lies under it.
+      const tree = section.facets!.find((one) => one.field === 'category');
+      for (const value of tree?.values ?? []) {
+        const category = String(value.value);
+        expect({ page, category, count: value.count }).toEqual({
+          page,
+          category,
+          count: want.categories[category] ?? 0,
+        });
+      }
+      const onSale = section.facets!.find((one) => one.field === 'on_sale');
+      expect({ page, onSale: onSale?.values[0]?.count ?? 0 }).toEqual({ page, onSale: want.onSale });
       // A range facet with no price to show is left out of the answer.
       const price = section.facets!.find((one) => one.field === 'price');
       const range = price?.min === undefined ? undefined : { min: price.min, max: price.max };
