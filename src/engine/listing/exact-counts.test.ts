@@ -128,41 +128,59 @@ function passingRows(product: Product, filters: Filters, except?: keyof Filters)
 interface Expected {
   total: number;
   counts: Record<ListField, Record<string, number>>;
-  /** Per category, the products listed under it; products with a variant on sale. */
+  /** Per category, the tiles listed under it; tiles with a variant on sale. */
   categories: Record<string, number>;
   onSale: number;
   price: { min: number; max: number } | undefined;
 }
 
-function expected(products: Product[], filters: Filters): Expected {
+type Grain = 'product' | 'variant';
+
+/**
+ * Counts into `into`, by `key`, the tiles that `rows` of one product make (each row passing what
+ * is asked): the product is one tile per key one of its rows has; at the variant grain each row
+ * is a tile.
+ */
+function tally(
+  into: Record<string, number>,
+  rows: Row[],
+  grain: Grain,
+  key: (row: Row) => string | undefined,
+): void {
+  const keys = rows.map(key).filter((one) => one !== undefined);
+  for (const one of grain === 'product' ? new Set(keys) : keys) into[one] = (into[one] ?? 0) + 1;
+}
+
+function expected(products: Product[], filters: Filters, grain: Grain): Expected {
   const counts = Object.fromEntries(LIST_FIELDS.map((field) => [field, {}])) as Expected['counts'];
-  let total = 0;
+  const totals: Record<string, number> = {};
+  const categories: Record<string, number> = {};
+  const onSale: Record<string, number> = {};
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
-  const categories: Record<string, number> = {};
-  let onSale = 0;
   for (const product of products) {
     const passing = passingRows(product, filters);
-    if (passing.length > 0) {
-      total++;
-      for (const category of product.categories) categories[category] = (categories[category] ?? 0) + 1;
-    }
-    if (passingRows(product, filters, 'on_sale').some((row) => row.onSale)) onSale++;
-    for (const field of LIST_FIELDS) {
-      const values = new Set<string>();
-      for (const row of passingRows(product, filters, field)) {
-        const value = fieldValue(product, row, field);
-        if (value !== undefined) values.add(value);
-      }
-      for (const value of values) counts[field][value] = (counts[field][value] ?? 0) + 1;
-    }
+    tally(totals, passing, grain, () => 'all');
+    for (const category of product.categories) tally(categories, passing, grain, () => category);
+    const saleRows = passingRows(product, filters, 'on_sale').filter((row) => row.onSale);
+    tally(onSale, saleRows, grain, () => 'on sale');
+    for (const field of LIST_FIELDS)
+      tally(counts[field], passingRows(product, filters, field), grain, (row) =>
+        fieldValue(product, row, field),
+      );
     for (const row of passingRows(product, filters, 'price')) {
       if (Number.isNaN(row.price)) continue;
       min = Math.min(min, row.price);
       max = Math.max(max, row.price);
     }
   }
-  return { total, counts, categories, onSale, price: min <= max ? { min, max } : undefined };
+  return {
+    total: totals.all ?? 0,
+    counts,
+    categories,
+    onSale: onSale['on sale'] ?? 0,
+    price: min <= max ? { min, max } : undefined,
+  };
 }
 
 /** Two or three filters a shopper could choose, drawn from one product's own values. */
@@ -191,7 +209,7 @@ const FACETS = [
 ];
 
 describe('counts are exact: the listing against a plain reading of the catalog', () => {
-  let index: EngineIndex;
+  const indexes = new Map<Grain, EngineIndex>();
   const catalog: CatalogEntity[] = [];
   const brandIds = new Map<string, string>();
 
@@ -208,57 +226,71 @@ describe('counts are exact: the listing against a plain reading of the catalog',
       catalog.push(product);
       entities.push(product);
     }
-    index = loadIndex(await compileIndex(entities, { settings, time: TIME }));
+    for (const grain of ['product', 'variant'] as const) {
+      const types = { product: { grain } };
+      indexes.set(
+        grain,
+        loadIndex(await compileIndex(entities, { settings: { ...settings, types }, time: TIME })),
+      );
+    }
   });
 
-  it.each(['web', 'outlet'])('in channel %s: totals, every facet value, the category tree, on sale and the price range', (channel) => {
-    const random = new Random(channel === 'web' ? 5 : 6);
-    const products = catalog.map((entity) => productOf(entity, channel, brandIds));
-    let compared = 0;
-    for (let i = 0; i < 120; i++) {
-      const at = random.int(0, catalog.length - 1);
-      const filters = drawFilters(products[at]!, catalog[at]!, random);
-      // Half the pages are category pages (the drawn product's category or one above it).
-      const category = i % 2 === 0 ? random.pick([...products[at]!.categories]) : undefined;
-      const listed = category ? products.filter((product) => product.categories.has(category)) : products;
-      const want = expected(listed, filters);
-      const result = list(index, {
-        time: TIME,
-        channel,
-        filters,
-        facets: FACETS,
-        ...(category ? { category } : {}),
-      });
-      const section = result.product;
-      const page = { channel, category, filters };
-      expect({ page, total: section.total }).toEqual({ page, total: want.total });
-      for (const field of LIST_FIELDS) {
-        const shown = section.facets!.find((one) => one.field === field);
-        const counted = Object.fromEntries(
-          (shown?.values ?? [])
-            .filter((value) => value.count > 0)
-            .map((value) => [String(value.value), value.count]),
-        );
-        expect({ page, field, counted }).toEqual({ page, field, counted: want.counts[field] });
-      }
-      // The tree shows the top and the open path: each shown category counts what lies under it.
-      const tree = section.facets!.find((one) => one.field === 'category');
-      for (const value of tree?.values ?? []) {
-        const category = String(value.value);
-        expect({ page, category, count: value.count }).toEqual({
-          page,
-          category,
-          count: want.categories[category] ?? 0,
+  it.each([
+    ['web', 'product'],
+    ['outlet', 'product'],
+    ['web', 'variant'],
+    ['outlet', 'variant'],
+  ] as const)(
+    'in channel %s, tiles by %s: totals, every facet value, the category tree, on sale and the price range',
+    (channel, grain) => {
+      const random = new Random((channel === 'web' ? 5 : 6) + (grain === 'variant' ? 10 : 0));
+      const products = catalog.map((entity) => productOf(entity, channel, brandIds));
+      let compared = 0;
+      for (let i = 0; i < 120; i++) {
+        const at = random.int(0, catalog.length - 1);
+        const filters = drawFilters(products[at]!, catalog[at]!, random);
+        // Half the pages are category pages (the drawn product's category or one above it).
+        const category = i % 2 === 0 ? random.pick([...products[at]!.categories]) : undefined;
+        const listed = category ? products.filter((product) => product.categories.has(category)) : products;
+        const want = expected(listed, filters, grain);
+        const result = list(indexes.get(grain)!, {
+          time: TIME,
+          channel,
+          filters,
+          facets: FACETS,
+          ...(category ? { category } : {}),
         });
+        const section = result.product;
+        const page = { channel, grain, category, filters };
+        expect({ page, total: section.total }).toEqual({ page, total: want.total });
+        for (const field of LIST_FIELDS) {
+          const shown = section.facets!.find((one) => one.field === field);
+          const counted = Object.fromEntries(
+            (shown?.values ?? [])
+              .filter((value) => value.count > 0)
+              .map((value) => [String(value.value), value.count]),
+          );
+          expect({ page, field, counted }).toEqual({ page, field, counted: want.counts[field] });
+        }
+        // The tree shows the top and the open path: each shown category counts what lies under it.
+        const tree = section.facets!.find((one) => one.field === 'category');
+        for (const value of tree?.values ?? []) {
+          const category = String(value.value);
+          expect({ page, category, count: value.count }).toEqual({
+            page,
+            category,
+            count: want.categories[category] ?? 0,
+          });
+        }
+        const onSale = section.facets!.find((one) => one.field === 'on_sale');
+        expect({ page, onSale: onSale?.values[0]?.count ?? 0 }).toEqual({ page, onSale: want.onSale });
+        // A range facet with no price to show is left out of the answer.
+        const price = section.facets!.find((one) => one.field === 'price');
+        const range = price?.min === undefined ? undefined : { min: price.min, max: price.max };
+        expect({ page, range }).toEqual({ page, range: want.price });
+        compared++;
       }
-      const onSale = section.facets!.find((one) => one.field === 'on_sale');
-      expect({ page, onSale: onSale?.values[0]?.count ?? 0 }).toEqual({ page, onSale: want.onSale });
-      // A range facet with no price to show is left out of the answer.
-      const price = section.facets!.find((one) => one.field === 'price');
-      const range = price?.min === undefined ? undefined : { min: price.min, max: price.max };
-      expect({ page, range }).toEqual({ page, range: want.price });
-      compared++;
-    }
-    expect(compared).toBe(120);
-  });
+      expect(compared).toBe(120);
+    },
+  );
 });
