@@ -235,12 +235,15 @@ export function touchHitColumns(
     sum += deliveryMin[row]! + deliveryMax[row]! + saleValid[row]!;
     sum += (price[row]! > 0 ? 1 : 0) + (salePrice[row]! > 0 ? 1 : 0);
   }
-  // Then the strings those offsets point at, now that the offsets are in cache.
+  // Then the strings those offsets point at, now that the offsets are in cache (an empty record
+  // of the last document starts at the table's end: nothing to touch).
   const storedBytes = type.stored.bytes;
   const idBytes = type.ids.bytes;
   for (let i = 0; i < count; i++) {
     const doc = docs[i]!;
-    sum += storedBytes[stored[doc]!]! + idBytes[ids[doc]!]!;
+    const record = stored[doc]!;
+    if (record < storedBytes.length) sum += storedBytes[record]!;
+    sum += idBytes[ids[doc]!]!;
   }
   return sum;
 }
