@@ -309,6 +309,10 @@ const catalog: CatalogEntity[] = [
   guide('rc9-manual', 'Terrazo RC-9 kettle manual', 'Filling, boiling and cleaning your RC-9 kettle.'),
   guide('retro-kettle-care', 'Caring for your Retro kettle', 'Keep the enamel of the kettle bright.', true),
   guide('choose-headphones', 'How to choose headphones', 'Over-ear, on-ear or earbuds: what suits you.'),
+  // More guides about one thing than a section beside the listed one shows.
+  ...['bedroom', 'office', 'nursery', 'studio', 'hallway', 'attic'].map((room) =>
+    guide(`soundproof-${room}`, `Soundproofing the ${room}`, `Quiet walls and doors for the ${room}.`),
+  ),
 ];
 
 const rules = [
@@ -718,6 +722,20 @@ describe('hides', () => {
     const manual = await search({ query: 'terrazo manual', redirect: false });
     expect(sectionOf(manual, 'guide')).toMatchObject({ total: 0, hits: [] });
     expect(sectionOf(manual)).toMatchObject({ total: 0, hits: [] });
+  });
+});
+
+describe('sections beside the listed one', () => {
+  it('show their first hits and count them in reachable, with every match in total', async () => {
+    // Six guides are about soundproofing; a section beside the listed one shows four and does not page.
+    const soundproofing = await search({ query: 'soundproofing', redirect: false });
+    const guides = sectionOf(soundproofing, 'guide');
+    expect(guides.total).toBe(6);
+    expect(guides.hits).toHaveLength(4);
+    expect(guides.reachable).toBe(4);
+    // The second page shows them no more.
+    const second = await search({ query: 'soundproofing', redirect: false, page: 2 });
+    expect(sectionOf(second, 'guide')).toMatchObject({ total: 6, reachable: 0, hits: [] });
   });
 });
 

@@ -203,6 +203,25 @@ describe('Facet fields', () => {
     expect(buttons.values.map((value) => value.value)).toEqual(['S', 'M', 'L', 'XL']);
   });
 
+  it('grades: values on badges in their swatch colors, in listed order; stars: a rating range', async () => {
+    // By label (German) Blau would lead; grades keep the attribute's order, each value with its swatch.
+    const grades = (await facetOf(
+      ['color', 'swatch', { display: 'grades', order: 'label' }],
+      {},
+      { locale: 'de' },
+    ))!;
+    expect(grades.display).toBe('grades');
+    expect(grades.values.map((value) => [value.value, value.swatch])).toEqual([
+      ['Red', '#c00'],
+      ['Blue', '#00c'],
+      ['Navy', '#004'],
+      ['Green', '#0c0'],
+    ]);
+    const stars = (await facetOf(['rating', 'range', { display: 'stars' }]))!;
+    expect(stars).toMatchObject({ field: 'rating', kind: 'range', display: 'stars', values: [] });
+    expect(stars.min).toBeLessThanOrEqual(stars.max!);
+  });
+
   it('shows option groups instead of values with show: groups, each tile once per group', async () => {
     const groups = (await facetOf(['color', 'swatch', { show: 'groups' }], { color: ['blues'] }))!;
     expect(groups.values).toEqual([{ value: 'blues', label: 'Blues', count: 2, selected: true }]);
@@ -245,6 +264,13 @@ describe('Facet fields', () => {
       values: [],
       deferred: true,
     });
+    // A deferred price histogram has neither its range nor its bins until it is counted.
+    const price = (await facetOf(['price', 'range', { display: 'histogram', deferred: true }]))!;
+    expect(price).toMatchObject({ deferred: true, values: [] });
+    expect(price).not.toHaveProperty('histogram');
+    expect(price).not.toHaveProperty('min');
+    const counted = (await facetOf(['price', 'range', { display: 'histogram' }]))!;
+    expect(counted.histogram!.length).toBeGreaterThan(1);
   });
 
   it('never marks counts as upper bounds: they are exact where the contract allows bounds', async () => {

@@ -15,7 +15,9 @@ import { facet, list } from './shop.test-support.js';
  * product counts once per value when one of its variants sold in the channel passes every other
  * filter), and must be what the engine answers. The engine takes shortcuts (documents settled
  * without reading their rows, projections of variant-level filters, packed rows); this is where
- * a shortcut that is not exact shows.
+ * a shortcut that is not exact shows. The pages include what the contract allows an upper bound
+ * for (a price range, which differs between a product's variants, with another variant-level
+ * choice): the counts are exact there too, and no section or facet says `upper_bound`.
  */
 
 /** A request time inside some sale windows of the generated catalog, at no window's end. */
@@ -263,6 +265,8 @@ describe('counts are exact: the listing against a plain reading of the catalog',
         const section = result.product;
         const page = { channel, grain, category, filters };
         expect({ page, total: section.total }).toEqual({ page, total: want.total });
+        expect(section).not.toHaveProperty('upper_bound');
+        for (const shown of section.facets ?? []) expect(shown.upper_bound).toBeUndefined();
         for (const field of LIST_FIELDS) {
           const shown = section.facets!.find((one) => one.field === field);
           const counted = Object.fromEntries(
