@@ -133,6 +133,11 @@ describe('facets of the search page', () => {
       swatch: '#c00',
       image: 'https://img.example/red.png',
     });
+    // A value's description, from its option in attributes.json.
+    expect(facetOf(answer, 'color')!.values.find((value) => value.value === 'Blue')).toMatchObject({
+      swatch: '#00c',
+      description: 'A deep blue',
+    });
     const price = facetOf(answer, 'price')!;
     expect(price).toMatchObject({ display: 'histogram', min: 19.99, max: 130, values: [] });
     expect((price.histogram as Array<{ gte: number }>)[0]).toEqual({ gte: 18, lt: 20, count: 1 });
