@@ -3,7 +3,7 @@
  * shop (the generated catalog with 1 to 6 variants per product, ten facets per page). Per size, a
  * child process with a large heap builds the index and draws the queries; a fresh child loads the
  * artifact, as a query node does, and times in-process searches:
- *   (a) category pages with two filters and all ten facets counted in full,
+ *   (a) category pages with two filters and all ten facets counted in full (no hits beside: no words),
  *   (b) text (1 or 2 words of a product's title) with two filters and all ten facets.
  * The engine is imported from `dist` when built (what ships), else from the sources.
  *
@@ -107,10 +107,13 @@ async function modules() {
   const pages = (await import(
     pathToFileURL(join(base, 'release', 'page-settings.js')).href
   )) as typeof import('../src/release/page-settings.js');
+  const planner = (await import(
+    pathToFileURL(join(base, 'planner', 'index.js')).href
+  )) as typeof import('../src/planner/index.js');
   const settings = (await import(
     pathToFileURL(join(base, 'control', 'indexer', 'engine-settings.js')).href
   )) as typeof import('../src/control/indexer/engine-settings.js');
-  return { engine, pages, settings, fromDist };
+  return { engine, pages, settings, planner, fromDist };
 }
 
 /** Builds the index, keeping a sample of products to draw queries from. */
@@ -200,7 +203,8 @@ function drawQueries(sample: CatalogEntity[]): { category: BenchQuery[]; search:
 
 /** The query node's side: load, settle memory, time every query. */
 async function measure(dir: string): Promise<void> {
-  const { engine, pages } = await modules();
+  const { engine, pages, planner } = await modules();
+  const { SIDE_SECTION_HITS } = planner;
   const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
   const bytes = readFileSync(join(dir, 'index.bin'));
   const queries = JSON.parse(readFileSync(join(dir, 'queries.json'), 'utf8')) as {
@@ -232,7 +236,9 @@ async function measure(dir: string): Promise<void> {
       perPage: 24,
       time: TIME,
       locale: 'en',
-      sideHits: 4,
+      // As the planner asks (planSections): the sections beside the listed one show hits only
+      // when the query has words; a category page does not search them.
+      sideHits: query.text === '' ? 0 : SIDE_SECTION_HITS,
       ...(query.category ? { category: query.category } : {}),
       filters: query.filters,
       facets: facetsOf(query),
