@@ -83,7 +83,7 @@ function saleHolds(window: Variant['sale_window']): boolean {
   return from <= TIME && TIME < until;
 }
 
-/** Brands are entities: products name them, facets count their ids. */
+/** A product as sold in `channel`. Brands are entities: products name them by title, facets count their ids. */
 function productOf(entity: CatalogEntity, channel: string, brandIds: Map<string, string>): Product {
   const sold = entity.channels === undefined || entity.channels.includes(channel);
   const rows = (entity.variants ?? [entity]).map((variant): Row => {
