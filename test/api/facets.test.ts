@@ -178,6 +178,9 @@ describe('facets of the search page', () => {
       'Grün',
     ]);
     expect(facetOf(answer, 'on_sale')!.description).toBe('Nur reduzierte Artikel');
+    expect(facetOf(answer, 'size')!.headings).toEqual([
+      { label: 'Buchstaben', values: ['S', 'M', 'L', 'XL'] },
+    ]);
     // Home holds its lamps and, as a smart category, the cotton Acme products.
     expect(facetOf(answer, 'category')!.values.map((value) => value.label)).toEqual([
       'Home (de)',
