@@ -34,12 +34,23 @@ function treeOrder(catalog: CatalogInfo): Map<string, number> {
   return order;
 }
 
-/** Slots by document: documents sorted by their primary category's tree position, stable. */
-export function categoryOrder(primary: readonly (string | undefined)[], catalog: CatalogInfo): Uint32Array {
+/**
+ * Slots by document: documents sorted by their primary category's tree position, then by how many
+ * rows they have, stable. A pass over a category's rows then meets documents of one row count in
+ * long runs, where the end of each document's rows is predicted.
+ */
+export function categoryOrder(
+  primary: readonly (string | undefined)[],
+  catalog: CatalogInfo,
+  rowStart: Uint32Array,
+): Uint32Array {
   const positions = treeOrder(catalog);
   const unknown = positions.size;
-  const keys = primary.map((id) => (id === undefined ? unknown + 1 : (positions.get(id) ?? unknown)));
-  const counts = new Uint32Array(unknown + 3);
+  const keys = primary.map((id, doc) => {
+    const position = id === undefined ? unknown + 1 : (positions.get(id) ?? unknown);
+    return position * ROW_COUNT_KEYS + Math.min(rowStart[doc + 1]! - rowStart[doc]!, ROW_COUNT_KEYS - 1);
+  });
+  const counts = new Uint32Array((unknown + 2) * ROW_COUNT_KEYS + 1);
   for (const key of keys) counts[key + 1]!++;
   for (let key = 1; key < counts.length; key++) counts[key]! += counts[key - 1]!;
   const docOfSlot = new Uint32Array(primary.length);
@@ -48,6 +59,9 @@ export function categoryOrder(primary: readonly (string | undefined)[], catalog:
   });
   return docOfSlot;
 }
+
+/** Row counts told apart in the order; documents with more rows sort with the last. */
+const ROW_COUNT_KEYS = 16;
 
 function permuteTable(table: StringTable, order: Uint32Array): StringTable {
   const offsets = new Uint32Array(order.length + 1);

@@ -311,7 +311,7 @@ export class StructuredBuilder {
     };
     return inSlotOrder(
       withSmartCategories(data, this.settings, context),
-      categoryOrder(this.primary, context.catalog),
+      categoryOrder(this.primary, context.catalog, rowStart),
     );
   }
 

@@ -193,4 +193,22 @@ describe('variants: a product matches variant-level choices when one of its vari
       XXL: 50,
     });
   });
+
+  it('lists ties in catalog order, whatever the number of variants (the index keeps fewer first)', async () => {
+    const widths = [3, 1, 6, 2, 1];
+    const products: CatalogEntity[] = widths.map((width, i) => ({
+      type: 'product',
+      id: `t${i}`,
+      title: 'Tied lamp',
+      variants: Array.from({ length: width }, (_, k) => variant(`t${i}-${k}`, 'M', 'Red', 10 + k)),
+    }));
+    const index = await build(products);
+    const expected = ['product:t0', 'product:t1', 'product:t2', 'product:t3', 'product:t4'];
+    for (const text of ['', 'lamp']) {
+      for (const filters of [undefined, { color: 'Red' }]) {
+        const result = executeSearch(index, { text, page: 1, perPage: 10, time: JULY, facets, filters });
+        expect(result.sections[0]!.hits.map((hit) => hit.entity)).toEqual(expected);
+      }
+    }
+  });
 });
