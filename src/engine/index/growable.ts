@@ -12,10 +12,7 @@ export class Growable<T extends GrowingArray> {
   array: T;
   length = 0;
 
-  constructor(
-    private readonly make: (capacity: number) => T,
-    capacity = 1024,
-  ) {
+  constructor(make: (capacity: number) => T, capacity = 1024) {
     this.array = make(capacity);
   }
 
@@ -38,9 +35,6 @@ export class Growable<T extends GrowingArray> {
   }
 
   private reserve(capacity: number): void {
-    if (capacity <= this.array.length) return;
-    const next = this.make(Math.max(capacity, this.array.length * 2));
-    next.set(this.array);
-    this.array = next;
+    if (capacity > this.array.length) this.array = grown(this.array, capacity);
   }
 }
