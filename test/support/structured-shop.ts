@@ -1,4 +1,4 @@
-import { attributes, catalog } from '../../src/engine/listing/fixture.js';
+import { attributes, catalog } from '../../src/engine/listing/fixture.test-support.js';
 
 /**
  * A small fashion and home shop with variants, two channels and sales, and a release that uses

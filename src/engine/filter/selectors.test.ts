@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JUNE } from '../listing/fixture.js';
+import { JUNE } from '../listing/fixture.test-support.js';
 import { ids, list, shopIndex } from '../listing/shop.test-support.js';
 import { SelectorError } from './choice.js';
 

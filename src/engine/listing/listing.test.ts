@@ -3,7 +3,7 @@ import type { CatalogEntity } from '../../contracts/catalog-entity.js';
 import { compileIndex } from '../compile.js';
 import { loadIndex } from '../load.js';
 import type { EngineSettings } from '../settings.js';
-import { catalog, JULY, JUNE, settings } from './fixture.js';
+import { catalog, JULY, JUNE, settings } from './fixture.test-support.js';
 import { counts, facet, ids, list, shopIndex } from './shop.test-support.js';
 
 const DAY = 86_400_000;

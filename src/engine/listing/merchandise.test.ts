@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineQuery } from '../execute.js';
 import { executeSection } from '../execute.js';
-import { JULY } from './fixture.js';
+import { JULY } from './fixture.test-support.js';
 import { pageEntries, type StandingPin } from './merchandise.js';
 import type { SectionMerchandising } from './section.js';
 import { counts, facet, ids, list, shopIndex } from './shop.test-support.js';

@@ -3,7 +3,7 @@ import type { EngineIndex } from '../engine-index.js';
 import { type EngineQuery, type EngineResult, executeSearch } from '../execute.js';
 import type { FacetSpec } from '../facets/spec.js';
 import { loadIndex } from '../load.js';
-import { catalog, JULY, settings } from './fixture.js';
+import { catalog, JULY, settings } from './fixture.test-support.js';
 
 let shop: Promise<EngineIndex> | undefined;
 

@@ -4,7 +4,7 @@ import { compileIndex } from '../compile.js';
 import { executeSearch } from '../execute.js';
 import { loadIndex } from '../load.js';
 import type { EngineSettings } from '../settings.js';
-import { attributes, JULY } from './fixture.js';
+import { attributes, JULY } from './fixture.test-support.js';
 import { counts, facet, ids, list, shopIndex } from './shop.test-support.js';
 
 /**
