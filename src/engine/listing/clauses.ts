@@ -274,7 +274,7 @@ export function rowPasses(clause: Clause, row: number, rowDoc: Uint32Array): boo
 
 /**
  * What the filters tell of whole documents, laid out for one pass over the candidates
- * (keepDocuments): a document-level code among the chosen (kind 0), a row-level field's codes on
+ * (passRows): a document-level code among the chosen (kind 0), a row-level field's codes on
  * the document's sold rows meeting the chosen (kind 1), the document's price stretch meeting one
  * interval (kind 2). Clauses of other forms are marked beforehand, each in a pass of its own.
  */
@@ -370,65 +370,8 @@ export function docTests(clauses: readonly Clause[], listing: StructuredIndex, s
   return tests;
 }
 
-/**
- * Marks the documents from[0 .. count] with the filters they fail (on top of masks[j] when
- * `marked`, else from 0) and keeps in docs, masks (and scores, when `scores`) those failing one at
- * most, in order. `from` may be `docs` itself. Returns how many it kept.
- */
-export function keepDocuments(
-  tests: DocTests,
-  from: Uint32Array,
-  count: number,
-  marked: boolean,
-  docs: Uint32Array,
-  masks: Uint32Array,
-  scores: Float64Array | undefined,
-): number {
-  const n = tests.count;
-  const k0 = n > 0 ? tests.kinds[0]! : -1;
-  const k1 = n > 1 ? tests.kinds[1]! : -1;
-  const k2 = n > 2 ? tests.kinds[2]! : -1;
-  const bit0 = tests.bits[0]!;
-  const bit1 = tests.bits[1]!;
-  const bit2 = tests.bits[2]!;
-  const fails0 = tests.fails[0]!;
-  const fails1 = tests.fails[1]!;
-  const fails2 = tests.fails[2]!;
-  const codes0 = tests.codes[0]!;
-  const codes1 = tests.codes[1]!;
-  const codes2 = tests.codes[2]!;
-  const unions0 = tests.unions[0]!;
-  const unions1 = tests.unions[1]!;
-  const unions2 = tests.unions[2]!;
-  const wanted0 = tests.wanted[0]!;
-  const wanted1 = tests.wanted[1]!;
-  const wanted2 = tests.wanted[2]!;
-  let kept = 0;
-  for (let j = 0; j < count; j++) {
-    const doc = from[j]!;
-    let mask = marked ? masks[j]! : 0;
-    if (k0 === 0) mask |= fails0[codes0[doc]!]!;
-    else if (k0 === 1) {
-      if ((unions0[doc]! & wanted0) === 0) mask |= bit0;
-    } else if (k0 === 2 && !priceMeets(tests, 0, doc)) mask |= bit0;
-    if (k1 === 0) mask |= fails1[codes1[doc]!]!;
-    else if (k1 === 1) {
-      if ((unions1[doc]! & wanted1) === 0) mask |= bit1;
-    } else if (k1 === 2 && !priceMeets(tests, 1, doc)) mask |= bit1;
-    if (k2 === 0) mask |= fails2[codes2[doc]!]!;
-    else if (k2 === 1) {
-      if ((unions2[doc]! & wanted2) === 0) mask |= bit2;
-    } else if (k2 === 2 && !priceMeets(tests, 2, doc)) mask |= bit2;
-    if ((mask & (mask - 1)) !== 0) continue;
-    if (scores !== undefined) scores[kept] = scores[j]!;
-    docs[kept] = doc;
-    masks[kept++] = mask;
-  }
-  return kept;
-}
-
 /** Whether the prices of a document's rows can meet test t's interval: its stretch [lowest, highest] meets it. */
-function priceMeets(tests: DocTests, t: number, doc: number): boolean {
+export function priceMeets(tests: DocTests, t: number, doc: number): boolean {
   const a = tests.lows[t]![doc]!;
   const b = tests.highs[t]![doc]!;
   if (Number.isNaN(a)) return false;

@@ -15,7 +15,6 @@ import {
   buildClauses,
   type Clause,
   docTests,
-  keepDocuments,
   markDocuments,
   markProjection,
   rowPasses,
@@ -210,8 +209,9 @@ export function executeListing(
     }
   }
 
-  // Document-level filters, and what row-level ones tell of a whole document; keep documents
-  // failing one at most. Most are read in one pass (keepDocuments), the others each beforehand.
+  // Document-level filters, and what row-level ones tell of a whole document: the pass over
+  // candidates (passRows) keeps documents failing one at most. Most are read there, inline; the
+  // others each mark the candidates beforehand.
   const whole = docTests(clauses, listing, channel.columns.sold);
   let source = search ? docs : categoryCode >= 0 ? listing.categoryDocs(categoryCode) : scratch.allDocs;
   if (!search) {
@@ -226,20 +226,16 @@ export function executeListing(
       source = docs;
     }
   }
-  if (whole.apart.length > 0) {
+  const marked = whole.apart.length > 0;
+  if (marked) {
     if (source !== docs) docs.set(source);
+    source = docs;
     docMasks.fill(0, 0, count);
     for (let c = 0; c < whole.apart.length; c++) {
       const clause = whole.apart[c]!;
       if (clause.level === 'doc') markDocuments(clause, docs, docMasks, count);
       else markProjection(clause, listing, docs, docMasks, count, channel.columns.sold);
     }
-    count = keepDocuments(whole, docs, count, true, docs, docMasks, search ? docScores : undefined);
-  } else if (whole.count > 0) {
-    count = keepDocuments(whole, source, count, false, docs, docMasks, search ? docScores : undefined);
-  } else {
-    if (source !== docs) docs.set(source);
-    docMasks.fill(0, 0, count);
   }
 
   // Facets, and the row-level ones of few values counted in the pass over rows below: a tile
@@ -378,14 +374,15 @@ export function executeListing(
       pass.decided |= bit;
       if (others === 0) pass.needsSold |= bit;
     }
-    pass.docSold = channel.docSold;
   }
+  pass.docSold = channel.docSold;
 
-  // Rows: unsold ones are out; row-level filters mark the others. A document's segments follow
-  // from its rows: 0 when one passes every filter, k + 1 for each filter k one fails alone.
-  // docFull is 2 when every sold row passes every filter (the document counts as a whole).
-  // Rows are read only when something reads them: a row-level filter or facet, a sort by a
-  // row's value, or tiles that are rows. Otherwise a document passes on all its sold rows alike.
+  // The pass keeps the candidates failing one filter at most, then reads their rows: unsold ones
+  // are out; row-level filters mark the others. A document's segments follow from its rows: 0 when
+  // one passes every filter, k + 1 for each filter k one fails alone. docFull is 2 when every sold
+  // row passes every filter (the document counts as a whole). Rows are read only when something
+  // reads them: a row-level filter or facet, a sort by a row's value, or tiles that are rows.
+  // Otherwise a document passes on all its sold rows alike.
   const sold = channel.columns.sold;
   const readsRows =
     tests.count > 0 ||
@@ -394,17 +391,22 @@ export function executeListing(
       (input) => !input.spec.deferred && (input.access?.level === 'row' || input.access?.form === 'range'),
     ) ||
     (request.sort !== undefined && sortReader(request.sort, listing, channel, view)?.level === 'row');
-  if (!readsRows) {
-    const { docSold } = channel;
-    for (let j = 0; j < count; j++) {
-      const sold = docSold[docs[j]!]!;
-      const docMask = docMasks[j]!;
-      docFull[j] = sold === 1 && docMask === 0 ? 2 : 0;
-      docSingles[j] = sold === 1 ? docMask : 0;
-    }
-  } else {
-    passRows(pass, docs, docMasks, count, rowStart, rowMask, docFull, docSingles, scratch.segments);
-  }
+  pass.docTests = whole;
+  pass.marked = marked;
+  pass.readsRows = readsRows;
+  count = passRows(
+    pass,
+    source,
+    count,
+    docs,
+    docMasks,
+    search ? docScores : undefined,
+    rowStart,
+    rowMask,
+    docFull,
+    docSingles,
+    scratch.segments,
+  );
   for (let f = 0; f < joint.length; f++) {
     const { input, slot } = joint[f]!;
     const counts = new Uint32Array(slot.width + 1);
@@ -443,7 +445,6 @@ export function executeListing(
     scratch.segmentCursor,
     scratch,
     docFacets,
-    readsRows,
   );
   docFacets.finish();
 

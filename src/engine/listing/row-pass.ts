@@ -1,5 +1,5 @@
 import { NO_BIN } from '../facets/ladder.js';
-import { failedTests, type RowTests } from './clauses.js';
+import { type DocTests, failedTests, priceMeets, type RowTests } from './clauses.js';
 import { MAX_WORDS } from './packed-rows.js';
 
 const NO_FAILS = new Int32Array(0);
@@ -9,13 +9,19 @@ const NO_BINS = new Uint16Array(0);
 const NO_BYTES = new Uint8Array(0);
 
 /**
- * The listing's pass over the rows of its candidate documents, as one query sets it up: which
- * packed words it reads (PackedRows), the filters it tests there and in columns, whether it
- * counts a price range, and what it leaves: per document whether a row passes every filter
- * (docFull) and which filters its rows fail alone (docSingles), per packed bit the documents
- * whose counting rows hold it (bitCounts), the price range and histogram. Made once and reused.
+ * The listing's pass over its candidate documents and their rows, as one query sets it up: the
+ * document-level tests, whether rows are read, which packed words it reads (PackedRows), the
+ * filters it tests there and in columns, whether it counts a price range, and what it leaves: per
+ * document kept whether a row passes every filter (docFull) and which filters its rows fail alone
+ * (docSingles), per packed bit the documents whose counting rows hold it (bitCounts), the price
+ * range and histogram. Made once and reused.
  */
 export class RowPass {
+  /** What the filters tell of whole documents, read inline; on top of masks marked beforehand when `marked`. */
+  docTests: DocTests | undefined;
+  marked = false;
+  /** Rows are read: some row-level filter or facet, a sort by a row's value, or tiles that are rows. */
+  readsRows = true;
   /** Packed words read per row (1 to MAX_WORDS) and the words. */
   reads = 1;
   words: Uint32Array[] = [NO_CODES, NO_CODES, NO_CODES, NO_CODES];
@@ -58,6 +64,9 @@ export class RowPass {
 
   /** Clears what one query sets. */
   reset(): void {
+    this.docTests = undefined;
+    this.marked = false;
+    this.readsRows = true;
     this.reads = 1;
     this.own.fill(0);
     this.packed = 0;
@@ -74,25 +83,53 @@ export class RowPass {
 }
 
 /**
- * Reads the rows of docs[0 .. count] (their masks of document-level filters in docMasks): marks
- * each sold row with the filters it fails, gathers per document the packed bits of its rows that
- * count (mask 0 for every facet, or a filter's bit alone for that filter's facet), and counts them;
- * counts into segments[s + 1] the documents of each segment s (see segment).
+ * One pass over the candidates from[0 .. count]: marks each document with the document-level
+ * filters it fails (pass.docTests, on top of docMasks[i] when pass.marked) and keeps in docs (and
+ * scores, when given) those failing one at most, in order; then reads the rows of each one kept:
+ * marks each sold row with the filters it fails, gathers per document the packed bits of its rows
+ * that count (mask 0 for every facet, or a filter's bit alone for that filter's facet), and counts
+ * them. Without rows to read (pass.readsRows false), a document passes on all its sold rows alike.
+ * Counts into segments[s + 1] the documents of each segment s (see segment). `from` may be `docs`.
+ * Returns how many documents it kept. One pass rather than one per step: each document's columns
+ * are read while they are at hand.
  */
 export function passRows(
   pass: RowPass,
+  from: Uint32Array,
+  count: number,
   docs: Uint32Array,
   docMasks: Uint32Array,
-  count: number,
+  scores: Float64Array | undefined,
   rowStart: Uint32Array,
   rowMask: Uint32Array,
   docFull: Uint8Array,
   docSingles: Uint32Array,
   segments: Uint32Array,
-): void {
+): number {
   segments.fill(0);
   const { reads, own, bitCounts, keepsMasks, pricing, histogram, generic, rowDoc } = pass;
-  const { decided, needsSold, docSold } = pass;
+  const { decided, needsSold, docSold, marked, readsRows } = pass;
+  // The document-level tests, the first three inline (see DocTests).
+  const whole = pass.docTests!;
+  const dn = whole.count;
+  const dk0 = dn > 0 ? whole.kinds[0]! : -1;
+  const dk1 = dn > 1 ? whole.kinds[1]! : -1;
+  const dk2 = dn > 2 ? whole.kinds[2]! : -1;
+  const dbit0 = whole.bits[0]!;
+  const dbit1 = whole.bits[1]!;
+  const dbit2 = whole.bits[2]!;
+  const dfails0 = whole.fails[0]!;
+  const dfails1 = whole.fails[1]!;
+  const dfails2 = whole.fails[2]!;
+  const dcodes0 = whole.codes[0]!;
+  const dcodes1 = whole.codes[1]!;
+  const dcodes2 = whole.codes[2]!;
+  const unions0 = whole.unions[0]!;
+  const unions1 = whole.unions[1]!;
+  const unions2 = whole.unions[2]!;
+  const wanted0 = whole.wanted[0]!;
+  const wanted1 = whole.wanted[1]!;
+  const wanted2 = whole.wanted[2]!;
   const tests = pass.tests!;
   const p0 = pass.words[0]!;
   const p1 = reads > 1 ? pass.words[1]! : NO_CODES;
@@ -132,9 +169,33 @@ export function passRows(
   let highBin = -1;
   let unbinnedLowest = Number.POSITIVE_INFINITY;
   let unbinnedHighest = Number.NEGATIVE_INFINITY;
-  for (let j = 0; j < count; j++) {
-    const doc = docs[j]!;
-    const docMask = docMasks[j]!;
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    const doc = from[i]!;
+    let docMask = marked ? docMasks[i]! : 0;
+    if (dk0 === 0) docMask |= dfails0[dcodes0[doc]!]!;
+    else if (dk0 === 1) {
+      if ((unions0[doc]! & wanted0) === 0) docMask |= dbit0;
+    } else if (dk0 === 2 && !priceMeets(whole, 0, doc)) docMask |= dbit0;
+    if (dk1 === 0) docMask |= dfails1[dcodes1[doc]!]!;
+    else if (dk1 === 1) {
+      if ((unions1[doc]! & wanted1) === 0) docMask |= dbit1;
+    } else if (dk1 === 2 && !priceMeets(whole, 1, doc)) docMask |= dbit1;
+    if (dk2 === 0) docMask |= dfails2[dcodes2[doc]!]!;
+    else if (dk2 === 1) {
+      if ((unions2[doc]! & wanted2) === 0) docMask |= dbit2;
+    } else if (dk2 === 2 && !priceMeets(whole, 2, doc)) docMask |= dbit2;
+    if ((docMask & (docMask - 1)) !== 0) continue;
+    const j = kept++;
+    docs[j] = doc;
+    if (scores !== undefined) scores[j] = scores[i]!;
+    if (!readsRows) {
+      const sold = docSold[doc] === 1;
+      docFull[j] = sold && docMask === 0 ? 2 : 0;
+      docSingles[j] = sold ? docMask : 0;
+      if (sold) segments[33 - Math.clz32(docMask)]!++;
+      continue;
+    }
     if ((docMask & decided) !== 0) {
       docFull[j] = 0;
       const singles = (docMask & needsSold) !== 0 && docSold[doc] === 0 ? 0 : docMask;
@@ -265,4 +326,5 @@ export function passRows(
   }
   pass.lowest = Math.min(lowest, unbinnedLowest);
   pass.highest = Math.max(highest, unbinnedHighest);
+  return kept;
 }

@@ -115,8 +115,9 @@ export class DocFacets {
 
 /**
  * Orders the candidate documents by segment: 0 for those with a row passing every filter, k + 1
- * for each filter k one of their rows fails alone; counts `facets` on the way. Returns the order;
- * segments go to `segments` (segment s is order[segments[s] .. segments[s + 1]]).
+ * for each filter k one of their rows fails alone; counts `facets` on the way. `segments` holds
+ * in segments[s + 1] the size of segment s (see passRows), and then where each begins (segment s
+ * is order[segments[s] .. segments[s + 1]]). Returns the order.
  */
 export function segment(
   docFull: Uint8Array,
@@ -127,10 +128,7 @@ export function segment(
   cursor: Uint32Array,
   room: { orderFor(size: number): Uint32Array },
   facets: DocFacets,
-  sized: boolean,
 ): Uint32Array {
-  // Each segment's size, unless the pass that decided docFull and docSingles counted them (sized).
-  if (!sized) countSegments(docFull, docSingles, count, segments);
   for (let s = 1; s < segments.length; s++) segments[s]! += segments[s - 1]!;
   const size = segments[segments.length - 1]!;
   const order = room.orderFor(size);
@@ -174,28 +172,6 @@ export function segment(
     }
   }
   return order;
-}
-
-/** Counts into segments[s + 1] the documents of segment s (segments[0] is left 0). */
-function countSegments(
-  docFull: Uint8Array,
-  docSingles: Uint32Array,
-  count: number,
-  segments: Uint32Array,
-): void {
-  segments.fill(0);
-  for (let j = 0; j < count; j++) {
-    if (docFull[j] !== 0) {
-      segments[1]!++;
-      continue;
-    }
-    let singles = docSingles[j]!;
-    while (singles !== 0) {
-      const bit = 31 - Math.clz32(singles);
-      segments[bit + 2]!++;
-      singles ^= 1 << bit;
-    }
-  }
 }
 
 function countDoc(facets: DocFacets, f: number, doc: number): void {
