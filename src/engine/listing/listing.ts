@@ -391,7 +391,25 @@ export function executeListing(
       (input) => !input.spec.deferred && (input.access?.level === 'row' || input.access?.form === 'range'),
     ) ||
     (request.sort !== undefined && sortReader(request.sort, listing, channel, view)?.level === 'row');
+  // Document-level facets of codes as they are: counted in the pass (see DocFacets).
+  const docFacets = documentFacets;
+  docFacets.reset();
+  for (let f = 0; !variantGrain && f < inputs.length; f++) {
+    const input = inputs[f]!;
+    const access = input.access;
+    if (
+      input.spec.deferred ||
+      access === undefined ||
+      access.level !== 'doc' ||
+      access.form !== 'codes' ||
+      codeMapFor(input, presentContext) !== undefined
+    )
+      continue;
+    const expansion = access.name === 'category' ? listing.categoryExpansion() : undefined;
+    input.counted = docFacets.add(access, input.bit, expansion);
+  }
   pass.docTests = whole;
+  pass.facets = docFacets;
   pass.marked = marked;
   pass.readsRows = readsRows;
   count = passRows(
@@ -419,33 +437,7 @@ export function executeListing(
     const max = pass.highest;
     priced.ranged = pass.histogram ? { min, max, bins: pass.binCounts } : { min, max };
   }
-  // Document-level facets of codes as they are: counted while the candidates are ordered.
-  const docFacets = documentFacets;
-  docFacets.reset();
-  for (let f = 0; !variantGrain && f < inputs.length; f++) {
-    const input = inputs[f]!;
-    const access = input.access;
-    if (
-      input.spec.deferred ||
-      access === undefined ||
-      access.level !== 'doc' ||
-      access.form !== 'codes' ||
-      codeMapFor(input, presentContext) !== undefined
-    )
-      continue;
-    const expansion = access.name === 'category' ? listing.categoryExpansion() : undefined;
-    input.counted = docFacets.add(access, input.bit, expansion);
-  }
-  const order = segment(
-    docFull,
-    docSingles,
-    docs,
-    count,
-    scratch.segments,
-    scratch.segmentCursor,
-    scratch,
-    docFacets,
-  );
+  const order = segment(docFull, docSingles, count, scratch.segments, scratch.segmentCursor, scratch);
   docFacets.finish();
 
   const candidates: Candidates = {

@@ -1,12 +1,14 @@
 import { NO_BIN } from '../facets/ladder.js';
 import { type DocTests, failedTests, priceMeets, type RowTests } from './clauses.js';
 import { MAX_WORDS } from './packed-rows.js';
+import { countDoc, DocFacets } from './segments.js';
 
 const NO_FAILS = new Int32Array(0);
 const NO_CODES = new Uint32Array(0);
 const NO_PRICES = new Float64Array(0);
 const NO_BINS = new Uint16Array(0);
 const NO_BYTES = new Uint8Array(0);
+const NO_FACETS = new DocFacets();
 
 /**
  * The listing's pass over its candidate documents and their rows, as one query sets it up: the
@@ -22,6 +24,8 @@ export class RowPass {
   marked = false;
   /** Rows are read: some row-level filter or facet, a sort by a row's value, or tiles that are rows. */
   readsRows = true;
+  /** Document-level facets, counted per document kept (see DocFacets). */
+  facets: DocFacets = NO_FACETS;
   /** Packed words read per row (1 to MAX_WORDS) and the words. */
   reads = 1;
   words: Uint32Array[] = [NO_CODES, NO_CODES, NO_CODES, NO_CODES];
@@ -67,6 +71,7 @@ export class RowPass {
     this.docTests = undefined;
     this.marked = false;
     this.readsRows = true;
+    this.facets = NO_FACETS;
     this.reads = 1;
     this.own.fill(0);
     this.packed = 0;
@@ -131,6 +136,19 @@ export function passRows(
   const wanted1 = whole.wanted[1]!;
   const wanted2 = whole.wanted[2]!;
   const tests = pass.tests!;
+  // The first four document-level facets of one code per document are counted inline, others through countDoc.
+  const facets = pass.facets;
+  const nf = facets.count;
+  const inline = Math.min(facets.fast, 4);
+  const { owner } = facets;
+  const c0 = inline > 0 ? facets.codes[0]! : NO_CODES;
+  const c1 = inline > 1 ? facets.codes[1]! : NO_CODES;
+  const c2 = inline > 2 ? facets.codes[2]! : NO_CODES;
+  const c3 = inline > 3 ? facets.codes[3]! : NO_CODES;
+  const n0 = inline > 0 ? facets.counts[0]! : NO_CODES;
+  const n1 = inline > 1 ? facets.counts[1]! : NO_CODES;
+  const n2 = inline > 2 ? facets.counts[2]! : NO_CODES;
+  const n3 = inline > 3 ? facets.counts[3]! : NO_CODES;
   const p0 = pass.words[0]!;
   const p1 = reads > 1 ? pass.words[1]! : NO_CODES;
   const p2 = reads > 2 ? pass.words[2]! : NO_CODES;
@@ -189,139 +207,156 @@ export function passRows(
     const j = kept++;
     docs[j] = doc;
     if (scores !== undefined) scores[j] = scores[i]!;
+    // What its rows tell: a row passes every filter (full), else the filters a row fails alone.
+    let full = false;
+    let fails = 0;
     if (!readsRows) {
+      // Its sold rows pass or fail alike.
       const sold = docSold[doc] === 1;
-      docFull[j] = sold && docMask === 0 ? 2 : 0;
-      docSingles[j] = sold ? docMask : 0;
-      if (sold) segments[33 - Math.clz32(docMask)]!++;
-      continue;
-    }
-    if ((docMask & decided) !== 0) {
+      full = sold && docMask === 0;
+      fails = sold ? docMask : 0;
+      docFull[j] = full ? 2 : 0;
+    } else if ((docMask & decided) !== 0) {
       docFull[j] = 0;
-      const singles = (docMask & needsSold) !== 0 && docSold[doc] === 0 ? 0 : docMask;
-      docSingles[j] = singles;
-      if (singles !== 0) segments[33 - Math.clz32(singles)]!++;
-      continue;
-    }
-    const end = rowStart[doc + 1]!;
-    // zero: a row passes every filter; dirty: the masks of sold rows; singles: masks of one bit.
-    let zero = 0;
-    let dirty = 0;
-    let singles = 0;
-    let a0 = 0;
-    let a1 = 0;
-    let a2 = 0;
-    let a3 = 0;
-    for (let row = rowStart[doc]!; row < end; row++) {
-      const w0 = p0[row]!;
-      const w1 = reads > 1 ? p1[row]! : 0;
-      const w2 = reads > 2 ? p2[row]! : 0;
-      const w3 = reads > 3 ? p3[row]! : 0;
-      // A row not sold in the channel fails everything and counts nowhere: all bits (0xffffffff).
-      const out = w0 >> 31;
-      let mask = docMask | out;
-      if (generic) {
-        if (out === 0) mask |= failedTests(tests, row, rowDoc);
-      } else {
-        // Without branches: a value among the chosen leaves a nonzero x, else the filter's bit is set.
-        if (nq > 0) {
-          const x = (qw0 === 0 ? w0 : qw0 === 1 ? w1 : qw0 === 2 ? w2 : w3) & qb0;
-          mask |= ~((x | -x) >> 31) & qbit0;
-          if (nq > 1) {
-            const y = (qw1 === 0 ? w0 : qw1 === 1 ? w1 : qw1 === 2 ? w2 : w3) & qb1;
-            mask |= ~((y | -y) >> 31) & qbit1;
-          }
-        }
-        if (k0 === 0) mask |= fail0[codes0[row]!]!;
-        else if (k0 === 1) {
-          const value = price0[row]!;
-          const passes =
-            ((inclusive0 & 1) !== 0 ? value >= low0 : value > low0) &&
-            ((inclusive0 & 2) !== 0 ? value <= high0 : value < high0);
-          if (!passes) mask |= bit0;
-        }
-        if (k1 === 0) mask |= fail1[codes1[row]!]!;
-        else if (k1 === 1) {
-          const value = price1[row]!;
-          const passes =
-            ((inclusive1 & 1) !== 0 ? value >= low1 : value > low1) &&
-            ((inclusive1 & 2) !== 0 ? value <= high1 : value < high1);
-          if (!passes) mask |= bit1;
-        }
-      }
-      if (keepsMasks) rowMask[row] = mask;
-      if (pricing && (mask & priceOther) === 0) {
-        // Bins follow prices: the lowest and highest prices lie in the lowest and highest bins,
-        // so a price is read only in those (or without a bin: no price, or below zero).
-        const bin = bins[row]!;
-        if (bin === NO_BIN) {
-          const value = price[row]!;
-          if (value < unbinnedLowest) unbinnedLowest = value;
-          if (value > unbinnedHighest) unbinnedHighest = value;
+      fails = (docMask & needsSold) !== 0 && docSold[doc] === 0 ? 0 : docMask;
+    } else {
+      const end = rowStart[doc + 1]!;
+      // zero: a row passes every filter; dirty: the masks of sold rows; singles: masks of one bit.
+      let zero = 0;
+      let dirty = 0;
+      let singles = 0;
+      let a0 = 0;
+      let a1 = 0;
+      let a2 = 0;
+      let a3 = 0;
+      for (let row = rowStart[doc]!; row < end; row++) {
+        const w0 = p0[row]!;
+        const w1 = reads > 1 ? p1[row]! : 0;
+        const w2 = reads > 2 ? p2[row]! : 0;
+        const w3 = reads > 3 ? p3[row]! : 0;
+        // A row not sold in the channel fails everything and counts nowhere: all bits (0xffffffff).
+        const out = w0 >> 31;
+        let mask = docMask | out;
+        if (generic) {
+          if (out === 0) mask |= failedTests(tests, row, rowDoc);
         } else {
-          if (bin <= lowBin) {
-            const value = price[row]!;
-            if (bin < lowBin || value < lowest) lowest = value;
-            lowBin = bin;
+          // Without branches: a value among the chosen leaves a nonzero x, else the filter's bit is set.
+          if (nq > 0) {
+            const x = (qw0 === 0 ? w0 : qw0 === 1 ? w1 : qw0 === 2 ? w2 : w3) & qb0;
+            mask |= ~((x | -x) >> 31) & qbit0;
+            if (nq > 1) {
+              const y = (qw1 === 0 ? w0 : qw1 === 1 ? w1 : qw1 === 2 ? w2 : w3) & qb1;
+              mask |= ~((y | -y) >> 31) & qbit1;
+            }
           }
-          if (bin >= highBin) {
-            const value = price[row]!;
-            if (bin > highBin || value > highest) highest = value;
-            highBin = bin;
+          if (k0 === 0) mask |= fail0[codes0[row]!]!;
+          else if (k0 === 1) {
+            const value = price0[row]!;
+            const passes =
+              ((inclusive0 & 1) !== 0 ? value >= low0 : value > low0) &&
+              ((inclusive0 & 2) !== 0 ? value <= high0 : value < high0);
+            if (!passes) mask |= bit0;
           }
-          if (histogram && stamps[bin] !== stampBase + j) {
-            stamps[bin] = stampBase + j;
-            binCounts[bin]!++;
+          if (k1 === 0) mask |= fail1[codes1[row]!]!;
+          else if (k1 === 1) {
+            const value = price1[row]!;
+            const passes =
+              ((inclusive1 & 1) !== 0 ? value >= low1 : value > low1) &&
+              ((inclusive1 & 2) !== 0 ? value <= high1 : value < high1);
+            if (!passes) mask |= bit1;
+          }
+        }
+        if (keepsMasks) rowMask[row] = mask;
+        if (pricing && (mask & priceOther) === 0) {
+          // Bins follow prices: the lowest and highest prices lie in the lowest and highest bins,
+          // so a price is read only in those (or without a bin: no price, or below zero).
+          const bin = bins[row]!;
+          if (bin === NO_BIN) {
+            const value = price[row]!;
+            if (value < unbinnedLowest) unbinnedLowest = value;
+            if (value > unbinnedHighest) unbinnedHighest = value;
+          } else {
+            if (bin <= lowBin) {
+              const value = price[row]!;
+              if (bin < lowBin || value < lowest) lowest = value;
+              lowBin = bin;
+            }
+            if (bin >= highBin) {
+              const value = price[row]!;
+              if (bin > highBin || value > highest) highest = value;
+              highBin = bin;
+            }
+            if (histogram && stamps[bin] !== stampBase + j) {
+              stamps[bin] = stampBase + j;
+              binCounts[bin]!++;
+            }
+          }
+        }
+        // Without branches: keep is -1 when the mask has one bit at most, else 0; lead is 32 for mask 0.
+        const rest = mask & (mask - 1);
+        const keep = ~((rest | -rest) >> 31);
+        const lead = Math.clz32(mask);
+        zero |= lead >>> 5;
+        dirty |= mask & ~out;
+        singles |= mask & keep;
+        a0 |= w0 & own[lead]! & keep;
+        if (reads > 1) {
+          a1 |= w1 & own[33 + lead]! & keep;
+          if (reads > 2) {
+            a2 |= w2 & own[66 + lead]! & keep;
+            if (reads > 3) a3 |= w3 & own[99 + lead]! & keep;
           }
         }
       }
-      // Without branches: keep is -1 when the mask has one bit at most, else 0; lead is 32 for mask 0.
-      const rest = mask & (mask - 1);
-      const keep = ~((rest | -rest) >> 31);
-      const lead = Math.clz32(mask);
-      zero |= lead >>> 5;
-      dirty |= mask & ~out;
-      singles |= mask & keep;
-      a0 |= w0 & own[lead]! & keep;
-      if (reads > 1) {
-        a1 |= w1 & own[33 + lead]! & keep;
-        if (reads > 2) {
-          a2 |= w2 & own[66 + lead]! & keep;
-          if (reads > 3) a3 |= w3 & own[99 + lead]! & keep;
-        }
+      full = zero !== 0;
+      fails = full ? 0 : singles;
+      docFull[j] = full ? (dirty === 0 ? 2 : 1) : 0;
+      // Each gathered bit counts once, highest first.
+      while (a0 !== 0) {
+        const bit = 31 - Math.clz32(a0);
+        bitCounts[bit]!++;
+        a0 ^= 1 << bit;
+      }
+      while (a1 !== 0) {
+        const bit = 31 - Math.clz32(a1);
+        bitCounts[32 + bit]!++;
+        a1 ^= 1 << bit;
+      }
+      while (a2 !== 0) {
+        const bit = 31 - Math.clz32(a2);
+        bitCounts[64 + bit]!++;
+        a2 ^= 1 << bit;
+      }
+      while (a3 !== 0) {
+        const bit = 31 - Math.clz32(a3);
+        bitCounts[96 + bit]!++;
+        a3 ^= 1 << bit;
       }
     }
-    docFull[j] = zero === 0 ? 0 : dirty === 0 ? 2 : 1;
-    docSingles[j] = zero === 0 ? singles : 0;
-    // The segments it stands in: 0 with a row passing every filter, else b + 1 for each filter b a row fails alone.
-    if (zero !== 0) segments[1]!++;
-    else {
-      while (singles !== 0) {
-        const bit = 31 - Math.clz32(singles);
+    docSingles[j] = fails;
+    // The segments it stands in (0 with a row passing every filter, else b + 1 for each filter b a
+    // row fails alone), and the document-level facets it counts for (every one, or the facet of each such filter).
+    if (full) {
+      segments[1]!++;
+      if (inline > 0) {
+        n0[c0[doc]!]!++;
+        if (inline > 1) {
+          n1[c1[doc]!]!++;
+          if (inline > 2) {
+            n2[c2[doc]!]!++;
+            if (inline > 3) n3[c3[doc]!]!++;
+          }
+        }
+      }
+      for (let f = inline; f < nf; f++) countDoc(facets, f, doc);
+    } else {
+      while (fails !== 0) {
+        const bit = 31 - Math.clz32(fails);
         segments[bit + 2]!++;
-        singles ^= 1 << bit;
+        fails ^= 1 << bit;
+        const f = owner[bit]!;
+        if (f >= 0) countDoc(facets, f, doc);
       }
-    }
-    // Each gathered bit counts once, highest first.
-    while (a0 !== 0) {
-      const bit = 31 - Math.clz32(a0);
-      bitCounts[bit]!++;
-      a0 ^= 1 << bit;
-    }
-    while (a1 !== 0) {
-      const bit = 31 - Math.clz32(a1);
-      bitCounts[32 + bit]!++;
-      a1 ^= 1 << bit;
-    }
-    while (a2 !== 0) {
-      const bit = 31 - Math.clz32(a2);
-      bitCounts[64 + bit]!++;
-      a2 ^= 1 << bit;
-    }
-    while (a3 !== 0) {
-      const bit = 31 - Math.clz32(a3);
-      bitCounts[96 + bit]!++;
-      a3 ^= 1 << bit;
     }
   }
   pass.lowest = Math.min(lowest, unbinnedLowest);

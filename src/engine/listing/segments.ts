@@ -17,13 +17,14 @@ interface CodedField {
 }
 
 const NO_CODES = new Uint32Array(0);
-/** Facets counted in segment's pass at most; others count on their own. */
+/** Facets counted in the pass over candidates at most; others count on their own. */
 const MAX_DOC_FACETS = 16;
 
 /**
  * Document-level facets of codes as they are (no option groups, no buckets), counted in the pass
- * that orders the candidates by segment: a document counts for every such facet when a row of it
- * passes every filter, else for the facet of each filter one of its rows fails alone.
+ * over the candidates (passRows) as each document's segments are known: a document counts for
+ * every such facet when a row of it passes every filter, else for the facet of each filter one of
+ * its rows fails alone.
  */
 export class DocFacets {
   count = 0;
@@ -33,7 +34,7 @@ export class DocFacets {
   readonly values: Uint32Array[] = [];
   readonly counts: Uint32Array[] = [];
   /** Per filter bit, the facet it is the filter of, else -1. */
-  readonly owner = new Int32Array(32);
+  readonly owner = new Int32Array(32).fill(-1);
 
   constructor() {
     for (let f = 0; f < MAX_DOC_FACETS; f++) {
@@ -115,51 +116,25 @@ export class DocFacets {
 
 /**
  * Orders the candidate documents by segment: 0 for those with a row passing every filter, k + 1
- * for each filter k one of their rows fails alone; counts `facets` on the way. `segments` holds
- * in segments[s + 1] the size of segment s (see passRows), and then where each begins (segment s
- * is order[segments[s] .. segments[s + 1]]). Returns the order.
+ * for each filter k one of their rows fails alone. `segments` holds in segments[s + 1] the size of
+ * segment s (see passRows), and then where each begins (segment s is order[segments[s] ..
+ * segments[s + 1]]). Returns the order.
  */
 export function segment(
   docFull: Uint8Array,
   docSingles: Uint32Array,
-  docs: Uint32Array,
   count: number,
   segments: Uint32Array,
   cursor: Uint32Array,
   room: { orderFor(size: number): Uint32Array },
-  facets: DocFacets,
 ): Uint32Array {
   for (let s = 1; s < segments.length; s++) segments[s]! += segments[s - 1]!;
   const size = segments[segments.length - 1]!;
   const order = room.orderFor(size);
   cursor.set(segments);
-  // The first four facets of one code per document are counted inline, others through countDoc.
-  const n = facets.count;
-  const inline = Math.min(facets.fast, 4);
-  const { codes, counts, owner } = facets;
-  const c0 = inline > 0 ? codes[0]! : NO_CODES;
-  const c1 = inline > 1 ? codes[1]! : NO_CODES;
-  const c2 = inline > 2 ? codes[2]! : NO_CODES;
-  const c3 = inline > 3 ? codes[3]! : NO_CODES;
-  const n0 = inline > 0 ? counts[0]! : NO_CODES;
-  const n1 = inline > 1 ? counts[1]! : NO_CODES;
-  const n2 = inline > 2 ? counts[2]! : NO_CODES;
-  const n3 = inline > 3 ? counts[3]! : NO_CODES;
   for (let j = 0; j < count; j++) {
-    const doc = docs[j]!;
     if (docFull[j] !== 0) {
       order[cursor[0]!++] = j;
-      if (inline > 0) {
-        n0[c0[doc]!]!++;
-        if (inline > 1) {
-          n1[c1[doc]!]!++;
-          if (inline > 2) {
-            n2[c2[doc]!]!++;
-            if (inline > 3) n3[c3[doc]!]!++;
-          }
-        }
-      }
-      for (let f = inline; f < n; f++) countDoc(facets, f, doc);
       continue;
     }
     let singles = docSingles[j]!;
@@ -167,14 +142,13 @@ export function segment(
       const bit = 31 - Math.clz32(singles);
       order[cursor[bit + 1]!++] = j;
       singles ^= 1 << bit;
-      const f = owner[bit]!;
-      if (f >= 0) countDoc(facets, f, doc);
     }
   }
   return order;
 }
 
-function countDoc(facets: DocFacets, f: number, doc: number): void {
+/** Counts `doc` in facet f of `facets`: its code, or each of its codes (none: code 0). */
+export function countDoc(facets: DocFacets, f: number, doc: number): void {
   const counts = facets.counts[f]!;
   const codes = facets.codes[f]!;
   if (codes.length > 0) {
