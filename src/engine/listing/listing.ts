@@ -158,6 +158,7 @@ export function executeListing(
         );
   const hidden = merchandising.hidden ?? [];
   const scratch = listing.scratch;
+  scratch.releaseCounts();
   const { docs, docMasks, docScores, docFull, docSingles, rowMask } = scratch;
   const { rowStart, rowDoc } = listing;
   const categoryCode = request.category === undefined ? -1 : listing.categoryCode(request.category);
@@ -341,7 +342,7 @@ export function executeListing(
       const { stamps, base } = scratch.stampsFor('price:bins', EDGES.length, count);
       pass.stamps = stamps;
       pass.stampBase = base;
-      pass.binCounts = new Uint32Array(EDGES.length);
+      pass.binCounts = scratch.counts(EDGES.length);
     }
   }
   // Rows' masks are kept only for what reads them after the pass.
@@ -406,7 +407,7 @@ export function executeListing(
     )
       continue;
     const expansion = access.name === 'category' ? listing.categoryExpansion() : undefined;
-    input.counted = docFacets.add(access, input.bit, expansion);
+    input.counted = docFacets.add(access, input.bit, scratch, expansion);
   }
   pass.docTests = whole;
   pass.facets = docFacets;
@@ -427,7 +428,7 @@ export function executeListing(
   );
   for (let f = 0; f < joint.length; f++) {
     const { input, slot } = joint[f]!;
-    const counts = new Uint32Array(slot.width + 1);
+    const counts = scratch.counts(slot.width + 1);
     const from = slot.word * 32 + slot.shift - 1;
     for (let target = 1; target <= slot.width; target++) counts[target] = pass.bitCounts[from + target]!;
     input.counted = counts;

@@ -45,6 +45,9 @@ export class ListingScratch {
   readonly docFactors: Float64Array;
   /** Per candidate document: whether it fails a boost's or bury's selector. */
   readonly weightMasks: Uint32Array;
+  /** Facets' counts of the search under way, cut from one array (see counts). */
+  private countsPool = new Uint32Array(1 << 12);
+  private countsUsed = 0;
   /** Per-facet "last tile seen" stamps, by field and dictionary size. */
   private readonly stamps = new Map<string, Int32Array>();
   private generation = 1;
@@ -69,6 +72,27 @@ export class ListingScratch {
     this.pinned = new Uint8Array(documents);
     this.docFactors = new Float64Array(documents);
     this.weightMasks = new Uint32Array(documents);
+  }
+
+  /**
+   * Zeroed counts of `size` entries, valid until releaseCounts: a typed array of its own would
+   * cost as much as counting a small facet (its memory is allocated outside the heap).
+   */
+  counts(size: number): Uint32Array {
+    if (this.countsUsed + size > this.countsPool.length) {
+      // Counts already handed out keep the old array; the new one serves from here on.
+      this.countsPool = new Uint32Array(Math.max(this.countsPool.length * 2, size * 2));
+      this.countsUsed = 0;
+    }
+    const counts = this.countsPool.subarray(this.countsUsed, this.countsUsed + size);
+    this.countsUsed += size;
+    counts.fill(0);
+    return counts;
+  }
+
+  /** Frees every count handed out since the last release (a search's counts are then invalid). */
+  releaseCounts(): void {
+    this.countsUsed = 0;
   }
 
   /** `order` with room for `size` entries. */

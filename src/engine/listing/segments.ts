@@ -78,11 +78,16 @@ export class DocFacets {
    * none), or undefined when full. With an expansion, the facet's values follow from one code
    * per document: that code is counted, and finish() turns its counts into the facet's.
    */
-  add(access: CodedField, bit: number, expansion?: Expansion): Uint32Array | undefined {
+  add(
+    access: CodedField,
+    bit: number,
+    room: { counts(size: number): Uint32Array },
+    expansion?: Expansion,
+  ): Uint32Array | undefined {
     if (this.count === MAX_DOC_FACETS) return undefined;
     if (expansion !== undefined) {
-      const outer = new Uint32Array(access.dict.length + 1);
-      const inner = this.add({ dict: access.dict, codes: expansion.codes }, bit)!;
+      const outer = room.counts(access.dict.length + 1);
+      const inner = this.add({ dict: access.dict, codes: expansion.codes }, bit, room)!;
       this.expanded.push({ inner, outer, expansion });
       return outer;
     }
@@ -95,7 +100,7 @@ export class DocFacets {
         f = at;
       }
     }
-    const counts = new Uint32Array(access.dict.length + 1);
+    const counts = room.counts(access.dict.length + 1);
     this.codes[f] = access.codes ?? NO_CODES;
     this.offsets[f] = access.codes ? NO_CODES : access.offsets!;
     this.values[f] = access.codes ? NO_CODES : access.values!;
