@@ -338,3 +338,55 @@ describe('applied filters', () => {
     ]);
   });
 });
+
+describe('facets of many values', () => {
+  // More brands than the counts a search starts with hold, so their counts come from a larger
+  // array made mid-search, while the facets counted before keep theirs.
+  const BRANDS = 6_000;
+  const products: CatalogEntity[] = [];
+  for (let i = 0; i < BRANDS; i++) {
+    const copies = i % 50 === 0 ? 3 : 1;
+    for (let copy = 0; copy < copies; copy++) {
+      products.push({
+        type: 'product',
+        id: `p${i}-${copy}`,
+        title: 'Lamp',
+        brand: `brand-${i}`,
+        categories: [i % 2 === 0 ? 'even' : 'odd'],
+        attributes: { material: copy === 0 ? 'oak' : 'pine' },
+      });
+    }
+  }
+  const categories = [
+    { id: 'even', title: 'Even' },
+    { id: 'odd', title: 'Odd' },
+  ];
+  const facets = [facet('category', 'hierarchical'), facet('material', 'list'), facet('brand', 'list')];
+
+  it('counts every value exactly, search after search', async () => {
+    const index = loadIndex(
+      await compileIndex(
+        [...categories.map((category) => ({ type: 'category', ...category })), ...products],
+        {
+          settings,
+          time: JULY,
+        },
+      ),
+    );
+    for (let round = 0; round < 2; round++) {
+      const all = list(index, { facets });
+      expect(all.product.total).toBe(BRANDS + 2 * (BRANDS / 50));
+      expect(counts(all, 'category')).toEqual({ even: BRANDS / 2 + 2 * (BRANDS / 50), odd: BRANDS / 2 });
+      expect(counts(all, 'material')).toEqual({ oak: BRANDS, pine: 2 * (BRANDS / 50) });
+      const brands = counts(all, 'brand');
+      expect(brands['brand-0']).toBe(3);
+      expect(brands['brand-50']).toBe(3);
+
+      const pine = list(index, { facets, filters: { material: 'pine' } });
+      expect(pine.product.total).toBe(2 * (BRANDS / 50));
+      expect(counts(pine, 'material')).toEqual({ oak: BRANDS, pine: 2 * (BRANDS / 50) });
+      expect(counts(pine, 'category')).toEqual({ even: 2 * (BRANDS / 50) });
+      expect(Object.values(counts(pine, 'brand')).every((count) => count === 2)).toBe(true);
+    }
+  });
+});
