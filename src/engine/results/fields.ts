@@ -60,10 +60,23 @@ interface FieldPlan {
 }
 
 const plans = new WeakMap<readonly string[], FieldPlan>();
+/** The plan asked for last: a page's hits ask for one plan over and over, quicker to compare than to look up. */
+let lastFields: readonly string[] | undefined;
+let lastPlan: FieldPlan | undefined;
 
 function planOf(resultFields: readonly string[]): FieldPlan {
+  if (resultFields === lastFields) return lastPlan!;
   let plan = plans.get(resultFields);
-  if (plan !== undefined) return plan;
+  if (plan === undefined) {
+    plan = makePlan(resultFields);
+    plans.set(resultFields, plan);
+  }
+  lastFields = resultFields;
+  lastPlan = plan;
+  return plan;
+}
+
+function makePlan(resultFields: readonly string[]): FieldPlan {
   const reads: Read[] = [];
   const codes: string[] = [];
   for (const field of resultFields) {
@@ -83,9 +96,7 @@ function planOf(resultFields: readonly string[]): FieldPlan {
           : '',
     );
   }
-  plan = { names: [...resultFields], reads, codes };
-  plans.set(resultFields, plan);
-  return plan;
+  return { names: [...resultFields], reads, codes };
 }
 
 /**
