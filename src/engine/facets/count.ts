@@ -13,10 +13,14 @@ import { EDGES, NO_BIN } from './ladder.js';
  * hold the value: a "last tile" stamp per value keeps the second row of a tile from counting.
  */
 export interface Candidates {
-  /** Slot per candidate index. */
+  /** Slot per candidate index: docs[0 .. count]. */
   readonly docs: Uint32Array;
-  readonly order: Uint32Array;
-  readonly segments: Uint32Array;
+  readonly count: number;
+  /**
+   * The candidates in segment order (see listing/segments.ts), made on the first call: most
+   * facets are counted in the pass over the candidates, and ranking reads docFull.
+   */
+  ordered(): SegmentOrder;
   readonly rowStart: Uint32Array;
   /** Per row of a candidate: the filters it fails (all bits when not sold). */
   readonly rowMask: Uint32Array;
@@ -39,9 +43,14 @@ export interface CodeMap {
   readonly targets: number;
 }
 
+/** Candidate indexes by segment: segment s is order[segments[s] .. segments[s + 1]]. */
+export interface SegmentOrder {
+  readonly order: Uint32Array;
+  readonly segments: Uint32Array;
+}
+
 /** The two stretches of `order` a facet with filter bit `bit` reads: segment 0 and its own. */
-export function segmentsOf(candidates: Candidates, bit: number): [number, number, number, number] {
-  const { segments } = candidates;
+export function segmentsOf({ segments }: SegmentOrder, bit: number): [number, number, number, number] {
   if (bit === 0) return [segments[0]!, segments[1]!, 0, 0];
   const own = 32 - Math.clz32(bit);
   return [segments[0]!, segments[1]!, segments[own]!, segments[own + 1]!];
@@ -57,8 +66,10 @@ export function countCodes(
   const size = (map ? map.targets : access.dict.length) + 1;
   const counts = new Uint32Array(size);
   const { codes, offsets, values } = access;
-  const { docs, order, rowStart, rowMask, variantGrain } = candidates;
-  const [a0, a1, b0, b1] = segmentsOf(candidates, bit);
+  const { docs, rowStart, rowMask, variantGrain } = candidates;
+  const ordered = candidates.ordered();
+  const { order } = ordered;
+  const [a0, a1, b0, b1] = segmentsOf(ordered, bit);
   const docLevel = access.level === 'doc';
 
   // A document holds each code once: a document-level count without a map needs no stamps.
@@ -239,7 +250,9 @@ export function countPrices(
 ): NumberCounts {
   const price = access.price!;
   const binOfRow = access.bins!;
-  const { docs, order, rowStart, rowMask, variantGrain } = candidates;
+  const { docs, rowStart, rowMask, variantGrain } = candidates;
+  const ordered = candidates.ordered();
+  const { order } = ordered;
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
   const bins = options.histogram ? new Uint32Array(EDGES.length) : undefined;
@@ -251,7 +264,7 @@ export function countPrices(
     ? candidates.scratch.stampsFor('price:buckets', buckets.length, candidates.tileSpace)
     : undefined;
   const other = ~bit;
-  const [a0, a1, b0, b1] = segmentsOf(candidates, bit);
+  const [a0, a1, b0, b1] = segmentsOf(ordered, bit);
   for (let part = 0; part < 2; part++) {
     const from = part === 0 ? a0 : b0;
     const to = part === 0 ? a1 : b1;
@@ -304,9 +317,11 @@ export function countRanges(
     : undefined;
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
-  const { docs, order, rowStart, rowMask, variantGrain } = candidates;
+  const { docs, rowStart, rowMask, variantGrain } = candidates;
+  const ordered = candidates.ordered();
+  const { order } = ordered;
   const other = ~bit;
-  const [a0, a1, b0, b1] = segmentsOf(candidates, bit);
+  const [a0, a1, b0, b1] = segmentsOf(ordered, bit);
   for (let part = 0; part < 2; part++) {
     const from = part === 0 ? a0 : b0;
     const to = part === 0 ? a1 : b1;

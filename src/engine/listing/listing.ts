@@ -1,6 +1,6 @@
 import type { Facet } from '../../contracts/search.js';
 import type { EngineIndex, TypeIndex } from '../engine-index.js';
-import type { Candidates, CodeMap } from '../facets/count.js';
+import type { Candidates, CodeMap, SegmentOrder } from '../facets/count.js';
 import { jointEligible, targetBitsOf } from '../facets/joint.js';
 import { EDGES } from '../facets/ladder.js';
 import { codeMapFor, deferredFacet, type FacetInput, presentFacet } from '../facets/present.js';
@@ -438,19 +438,28 @@ export function executeListing(
     const max = pass.highest;
     priced.ranged = pass.histogram ? { min, max, bins: pass.binCounts } : { min, max };
   }
-  const order = segment(docFull, docSingles, count, scratch.segments, scratch.segmentCursor, scratch);
   docFacets.finish();
 
+  // Entries of all segments together (a document stands in each of its segments).
+  let entries = 0;
+  for (let s = 1; s < scratch.segments.length; s++) entries += scratch.segments[s]!;
+  let ordered: SegmentOrder | undefined;
   const candidates: Candidates = {
     docs,
-    order,
-    segments: scratch.segments,
+    count,
+    ordered: () => {
+      ordered ??= {
+        order: segment(docFull, docSingles, count, scratch.segments, scratch.segmentCursor, scratch),
+        segments: scratch.segments,
+      };
+      return ordered;
+    },
     rowStart,
     rowMask,
     rowDoc,
     variantGrain,
     scratch,
-    tileSpace: variantGrain ? listing.rows : scratch.segments[33]!,
+    tileSpace: variantGrain ? listing.rows : entries,
     docFull,
     unionOf: (access) => listing.docUnionMask(access, sold),
   };
@@ -675,17 +684,17 @@ function rank(
   pinned: Uint8Array | undefined,
   factors: Float64Array | undefined,
 ): number {
-  const { docs, order, segments, rowStart, rowMask, variantGrain, scratch } = candidates;
-  const full0 = segments[0]!;
-  const full1 = segments[1]!;
+  // The tiles that match: of the candidates with a row passing every filter (docFull), the
+  // documents, or their rows that pass.
+  const { docs, count, docFull, rowStart, rowMask, variantGrain, scratch } = candidates;
   let total = 0;
-  if (variantGrain) {
-    for (let p = full0; p < full1; p++) {
-      const doc = docs[order[p]!]!;
+  for (let j = 0; j < count; j++) {
+    if (docFull[j] === 0) continue;
+    if (!variantGrain) total++;
+    else {
+      const doc = docs[j]!;
       for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++) if (rowMask[row] === 0) total++;
     }
-  } else {
-    total = full1 - full0;
   }
   if (ranking === undefined) return total;
 
@@ -704,8 +713,8 @@ function rank(
   const sortScore = (value: number) =>
     Number.isNaN(value) ? Number.NEGATIVE_INFINITY : descending ? value : -value;
 
-  for (let p = full0; p < full1; p++) {
-    const j = order[p]!;
+  for (let j = 0; j < count; j++) {
+    if (docFull[j] === 0) continue;
     const doc = docs[j]!;
     if (pinned !== undefined && pinned[doc] === 1) continue;
     const end = rowStart[doc + 1]!;
