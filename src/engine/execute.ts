@@ -137,9 +137,10 @@ export function executeSection(
 
 /**
  * The listed section: the text search (when the query has words) hands its matches, scored, to
- * the listing, which filters, counts facets and ranks (listing/): every match, or when the page
- * needs no more, only those that can reach it. Both number documents in catalog order: the text
- * postings' doc ids are the listing's documents (it maps them to slots).
+ * the listing, which filters, counts facets and ranks (listing/): every match, written into its
+ * arrays (TextSearch.collect), or when the page needs no more, only those that can reach it (the
+ * text search ranks them). Both number documents in catalog order: the text postings' doc ids are
+ * the listing's documents (it maps them to slots).
  */
 function list(
   index: EngineIndex,
@@ -149,14 +150,22 @@ function list(
 ): { section: EngineSection; extras: ListingExtras } {
   let slots: Slot[] = [];
   let text: TextMatch | undefined;
+  const leaveOut = query.leaveOut ?? 'none';
+  const fill = query.fill === true;
   const match: TextSearch | undefined =
     analyzed.words.length === 0
       ? undefined
-      : (ranking, depth, counts) => {
-          slots = expandSlots(index, type, analyzed, query);
-          const options = { leaveOut: query.leaveOut ?? 'none', fill: query.fill === true, counts };
-          text = matchText(type, slots, options, ranking, depth, index.scratch);
-          return text.counted;
+      : {
+          rank: (ranking, depth, counts) => {
+            slots = expandSlots(index, type, analyzed, query);
+            text = matchText(type, slots, { leaveOut, fill, counts }, ranking, depth, index.scratch);
+            return text.counted;
+          },
+          collect: (collect) => {
+            slots = expandSlots(index, type, analyzed, query);
+            text = matchText(type, slots, { leaveOut, fill, collect }, undefined, 0, index.scratch);
+            return text.total;
+          },
         };
   const listed = listSection(index, type, query, match);
   // The listing's hits are its own, made for this answer: explanations go onto them.

@@ -29,7 +29,7 @@ import {
   weighCandidates,
 } from './merchandise.js';
 import { type PackedSlot, packingKey } from './packed-rows.js';
-import { CollectAll, ListedRelevance, type TextSearch } from './relevance.js';
+import { ListedRelevance, type TextSearch } from './relevance.js';
 import { passRows, RowPass } from './row-pass.js';
 import { DocFacets, segment } from './segments.js';
 import type { FieldAccess, LoadedChannel, StructuredIndex } from './structured-index.js';
@@ -184,17 +184,17 @@ export function executeListing(
   // Candidates.
   let count = 0;
   if (search) {
-    const text = new CollectAll(scratch.textDocs, scratch.textScores);
-    search(text, 0, undefined);
+    const { textDocs, textScores } = scratch;
+    const matches = search.collect({ docs: textDocs, scores: textScores });
     // Text matches come by document; the columns read slots, best in ascending order.
     const { slotBits, slotScores } = scratch;
     const { slotOfDoc } = listing;
     const hiding = hidden.length > 0;
-    for (let j = 0; j < text.count; j++) {
-      const slot = slotOfDoc[text.docs[j]!]!;
+    for (let j = 0; j < matches; j++) {
+      const slot = slotOfDoc[textDocs[j]!]!;
       if ((within && !within(slot)) || (hiding && excluded[slot] === 1)) continue;
       slotBits[slot >>> 5]! |= 1 << (slot & 31);
-      slotScores[slot] = text.scores[j]!;
+      slotScores[slot] = textScores[j]!;
     }
     for (let word = 0; word < slotBits.length; word++) {
       let bits = slotBits[word]!;
@@ -554,7 +554,7 @@ function rankedTextListing(
       : top;
   let total: number;
   try {
-    total = search(ranking, depth, counts);
+    total = search.rank(ranking, depth, counts);
   } finally {
     if (within) for (let i = 0; i < within.length; i++) counts![listing.docOfSlot[within[i]!]!] = 0;
   }

@@ -61,7 +61,7 @@ async function compileDemo(): Promise<{ index: EngineIndex; titles: string[] }> 
   return { index, titles };
 }
 
-/** Queries of one to three title words, typos, an unknown word, and cut short as a prefix. */
+/** Queries of one to three title words, typos, an unknown word, and cut short as a prefix (one word of several completions too). */
 function queriesOf(titles: string[]): Array<Partial<EngineQuery>> {
   const queries: Array<Partial<EngineQuery>> = [];
   titles.slice(0, 12).forEach((title, i) => {
@@ -75,6 +75,9 @@ function queriesOf(titles: string[]): Array<Partial<EngineQuery>> {
   });
   queries.push({ text: 'jackett', leaveOut: 'least_informative' });
   queries.push({ text: 'black', prefix: true });
+  // One word found through several lists (its completions), each document scored once.
+  queries.push({ text: 'bl', prefix: true });
+  queries.push({ text: titles[0]!.slice(0, 3), prefix: true });
   return queries;
 }
 

@@ -1,46 +1,15 @@
-import type { Ranking, TopK } from '../ranking/top-k.js';
+import type { Collected, Ranking, TopK } from '../ranking/top-k.js';
 
 /**
- * Runs a listing's text search: offers its matches, scored, to `ranking` (undefined: counts them
- * only), which keeps the best `depth`; `counts` says per document (catalog numbering) whether a
- * match counts and may rank (see TextMatchOptions.counts; undefined: all do). Returns the matches
- * that count.
+ * A listing's text search. It ranks: offers its matches, scored, to `ranking` (undefined: counts
+ * them only), which keeps the best `depth`, `counts` saying per document (catalog numbering)
+ * whether a match counts and may rank (see TextMatchOptions.counts; undefined: all do), and
+ * returns the matches that count. Or it collects every match, scored, for the listing to filter.
  */
-export type TextSearch = (
-  ranking: Ranking | undefined,
-  depth: number,
-  counts: Uint8Array | undefined,
-) => number;
-
-/**
- * Collects every text match in document order, with its score, for the listing to take over: its
- * floor stays -Infinity, so no match is passed over, and a reset (the walk starts over with words
- * left out, or to fill a short list) empties it.
- */
-export class CollectAll implements Ranking {
-  count = 0;
-
-  constructor(
-    readonly docs: Uint32Array,
-    readonly scores: Float64Array,
-  ) {}
-
-  reset(): void {
-    this.count = 0;
-  }
-
-  offer(doc: number, score: number): void {
-    this.docs[this.count] = doc;
-    this.scores[this.count++] = score;
-  }
-
-  floor(): number {
-    return Number.NEGATIVE_INFINITY;
-  }
-
-  floorOf(): number {
-    return Number.NEGATIVE_INFINITY;
-  }
+export interface TextSearch {
+  rank(ranking: Ranking | undefined, depth: number, counts: Uint8Array | undefined): number;
+  /** Writes every match to `collect`, ascending, with its score; returns how many. */
+  collect(collect: Collected): number;
 }
 
 /** Relative headroom of a floor handed back through the signals' factor, for rounding. */

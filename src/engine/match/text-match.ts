@@ -1,6 +1,6 @@
 import type { TypeIndex } from '../engine-index.js';
 import { DocScorer } from '../ranking/score.js';
-import type { Ranking } from '../ranking/top-k.js';
+import type { Collected, Ranking } from '../ranking/top-k.js';
 import { matchAll } from './conjunction.js';
 import type { Slot } from './expand.js';
 import type { MatchScratch } from './scratch.js';
@@ -30,6 +30,11 @@ export interface TextMatchOptions {
    * words are left out and whether a list is filled still go by every match.
    */
   counts?: Uint8Array;
+  /**
+   * Every match is written here, ascending, with its score (`ranking` is then undefined): a
+   * listing filters them all, and writing each into arrays costs less than offering it to a ranking.
+   */
+  collect?: Collected;
 }
 
 /** One try at matching: the words required, those optional, and the documents that matched. */
@@ -68,7 +73,7 @@ export function matchText(
   rankDepth: number,
   scratch: MatchScratch,
 ): TextMatch {
-  const { leaveOut, counts } = options;
+  const { leaveOut, counts, collect } = options;
   const tally: Tally = { total: 0, counted: 0 };
   let active = slots;
   const leftOut: Slot[] = [];
@@ -86,14 +91,23 @@ export function matchText(
         sources[s] = merged(sources[s]!, scratch, s === 0 ? Infinity : sources[0]!.size);
       }
     }
-    const scorer = ranking && active.length > 0 ? new DocScorer(type, sources) : undefined;
+    const scorer = (ranking || collect) && active.length > 0 ? new DocScorer(type, sources) : undefined;
     // One word of several lists ranks straight from their merge.
-    if (oneWordOfSeveralLists) rankMarked(sources[0]!, scratch, scorer, ranking, counts, tally);
-    else countAndRank(sources, scorer, ranking, counts, tally, scratch);
+    if (oneWordOfSeveralLists) rankMarked(sources[0]!, scratch, scorer, ranking, counts, tally, collect);
+    else countAndRank(sources, scorer, ranking, counts, tally, scratch, collect);
     const { total, counted } = tally;
     attempts.push({ words: active.map((slot) => slot.word), candidates: total });
     if (options.fill && total > 0 && total < FILL_BELOW && active.length > 1) {
-      return fillUp(type, active, sources, { leftOut, attempts, ranking, rankDepth, counts, tally, scratch });
+      return fillUp(type, active, sources, {
+        leftOut,
+        attempts,
+        ranking,
+        rankDepth,
+        counts,
+        tally,
+        scratch,
+        collect,
+      });
     }
     const dropped = total > 0 || leaveOut === 'none' ? [] : wordsToLeaveOut(active, sources, leaveOut);
     if (dropped.length === 0) {
@@ -135,15 +149,17 @@ function countAndRank(
   counts: Uint8Array | undefined,
   tally: Tally,
   scratch: MatchScratch,
+  collect: Collected | undefined,
 ): void {
   if (walkOrder.length === 1 && walkOrder[0]!.sources.length === 1) {
     const source = walkOrder[0]!.sources[0]!;
     if (scorer && ranking) scorer.rankList(source, ranking);
+    if (scorer && collect) scorer.collectList(source, collect);
     tally.total = source.end - source.start;
     tally.counted = counts === undefined ? tally.total : countListed(source, counts);
     return;
   }
-  walkAndRank(walkOrder, [], scorer, ranking, counts, tally, scratch);
+  walkAndRank(walkOrder, [], scorer, ranking, counts, tally, scratch, collect);
 }
 
 /** The documents of a list that count. */
@@ -163,12 +179,19 @@ function walkAndRank(
   counts: Uint8Array | undefined,
   tally: Tally,
   scratch: MatchScratch,
+  collect: Collected | undefined,
 ): void {
   let total = 0;
   let counted = 0;
   const ranks = scorer !== undefined && ranking !== undefined;
   let onMatch: (doc: number) => void;
-  if (counts === undefined) {
+  if (collect !== undefined && scorer !== undefined) {
+    const { docs, scores } = collect;
+    onMatch = (doc) => {
+      docs[total] = doc;
+      scores[total++] = scorer.score(doc);
+    };
+  } else if (counts === undefined) {
     onMatch = ranks
       ? (doc) => {
           total++;
@@ -209,6 +232,7 @@ function rankMarked(
   ranking: Ranking | undefined,
   counts: Uint8Array | undefined,
   tally: Tally,
+  collect: Collected | undefined,
 ): void {
   const { minDoc, maxDoc, distinct } = markSources(slot.sources, scratch);
   tally.total = distinct;
@@ -216,6 +240,7 @@ function rankMarked(
   if (distinct === 0) return;
   if (counts !== undefined) tally.counted = countMarked(scratch.seen, minDoc, maxDoc, counts);
   if (scorer && ranking) scorer.rankMarked(scratch, minDoc, maxDoc, ranking);
+  else if (scorer && collect) scorer.collectMarked(scratch, minDoc, maxDoc, collect);
   else for (let word = minDoc >>> 5; word <= maxDoc >>> 5; word++) scratch.seen[word] = 0;
 }
 
@@ -246,6 +271,7 @@ function fillUp(
     counts: Uint8Array | undefined;
     tally: Tally;
     scratch: MatchScratch;
+    collect: Collected | undefined;
   },
 ): TextMatch {
   const { ranking, rankDepth, tally } = state;
@@ -253,7 +279,7 @@ function fillUp(
   const required = sources.filter((source) => source.slot !== optional);
   const optionalSources = sources.filter((source) => source.slot === optional);
   ranking?.reset(rankDepth);
-  const scorer = ranking ? new DocScorer(type, sources) : undefined;
+  const scorer = ranking || state.collect ? new DocScorer(type, sources) : undefined;
   walkAndRank(
     [...required].sort((a, b) => a.size - b.size),
     optionalSources,
@@ -262,6 +288,7 @@ function fillUp(
     state.counts,
     tally,
     state.scratch,
+    state.collect,
   );
   const { total, counted } = tally;
   state.attempts.push({

@@ -12,7 +12,7 @@ import {
   type ScoreParts,
   type WordPart,
 } from './parts.js';
-import type { Ranking } from './top-k.js';
+import type { Collected, Ranking } from './top-k.js';
 
 /**
  * Scores the documents a search matches, from the sources' cursors positioned at each (see
@@ -81,14 +81,37 @@ export class DocScorer {
       const text = 0 + values[entry]! * penalty * idf;
       if (text + bound < floor) continue;
       const length = heaviestLengths[postingOf === undefined ? entry : postingOf[entry]!]!;
-      let exactness = 0;
-      if (length !== 0) {
-        exactness = coverageBonus;
-        if (length === 1) exactness += wholeFieldBonus;
-      }
-      ranking.offer(docs[entry]!, 0 + text + 0 + exactness);
+      ranking.offer(docs[entry]!, this.oneWordScore(text, length));
       floor = ranking.floor();
     }
+  }
+
+  /** Writes every entry of a one-word query's only list to `collect`, scored as rankList scores it. */
+  collectList(source: Source, collect: Collected): void {
+    const { docs, values, penalty, postingOf, end } = source;
+    const { heaviestLengths } = this;
+    const idf = this.idfs[0]!;
+    const collected = collect.docs;
+    const scores = collect.scores;
+    let at = 0;
+    for (let entry = source.start; entry < end; entry++) {
+      const length = heaviestLengths[postingOf === undefined ? entry : postingOf[entry]!]!;
+      collected[at] = docs[entry]!;
+      scores[at++] = this.oneWordScore(0 + values[entry]! * penalty * idf, length);
+    }
+  }
+
+  /**
+   * A one-word query's score from its text part and the heaviest field's length where it is found
+   * (0: not there): the text part plus exactness.
+   */
+  private oneWordScore(text: number, length: number): number {
+    let exactness = 0;
+    if (length !== 0) {
+      exactness = this.coverageBonus;
+      if (length === 1) exactness += this.wholeFieldBonus;
+    }
+    return 0 + text + 0 + exactness;
   }
 
   /**
@@ -111,14 +134,30 @@ export class DocScorer {
         bits ^= low;
         const text = 0 + best[doc]! * idf;
         if (text + bound < floor) continue;
-        const length = heaviestLengths[posting[doc]!]!;
-        let exactness = 0;
-        if (length !== 0) {
-          exactness = coverageBonus;
-          if (length === 1) exactness += wholeFieldBonus;
-        }
-        ranking.offer(doc, 0 + text + 0 + exactness);
+        ranking.offer(doc, this.oneWordScore(text, heaviestLengths[posting[doc]!]!));
         floor = ranking.floor();
+      }
+    }
+  }
+
+  /** Writes the marked documents to `collect`, ascending, scored as rankMarked scores them; clears the marks. */
+  collectMarked(scratch: MatchScratch, minDoc: number, maxDoc: number, collect: Collected): void {
+    const { seen, best, posting } = scratch;
+    const { heaviestLengths } = this;
+    const idf = this.idfs[0]!;
+    const collected = collect.docs;
+    const scores = collect.scores;
+    let at = 0;
+    for (let word = minDoc >>> 5; word <= maxDoc >>> 5; word++) {
+      let bits = seen[word]!;
+      if (bits === 0) continue;
+      seen[word] = 0;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const doc = (word << 5) | (31 - Math.clz32(low));
+        bits ^= low;
+        collected[at] = doc;
+        scores[at++] = this.oneWordScore(0 + best[doc]! * idf, heaviestLengths[posting[doc]!]!);
       }
     }
   }

@@ -15,6 +15,12 @@ export interface Ranking {
   floorOf(doc: number): number;
 }
 
+/** Where a search writes every match (docs) and its score (scores, at the same index), unranked. */
+export interface Collected {
+  readonly docs: Uint32Array;
+  readonly scores: Float64Array;
+}
+
 /**
  * The best k documents by score, ties to the lower doc id, in a binary min-heap whose root is the
  * worst kept. Its arrays are allocated once, at the largest k a page can ask for, and reused by
