@@ -16,6 +16,8 @@ export interface Candidates {
   /** Slot per candidate index: docs[0 .. count]. */
   readonly docs: Uint32Array;
   readonly count: number;
+  /** How many candidates have a row passing every filter (docFull not 0). */
+  readonly full: number;
   /**
    * The candidates in segment order (see listing/segments.ts), made on the first call: most
    * facets are counted in the pass over the candidates, and ranking reads docFull.

@@ -447,6 +447,7 @@ export function executeListing(
   const candidates: Candidates = {
     docs,
     count,
+    full: scratch.segments[1]!,
     ordered: () => {
       ordered ??= {
         order: segment(docFull, docSingles, count, scratch.segments, scratch.segmentCursor, scratch),
@@ -684,14 +685,14 @@ function rank(
   pinned: Uint8Array | undefined,
   factors: Float64Array | undefined,
 ): number {
-  // The tiles that match: of the candidates with a row passing every filter (docFull), the
-  // documents, or their rows that pass.
+  // The tiles that match: the candidates with a row passing every filter (docFull), or those
+  // rows when tiles are rows.
   const { docs, count, docFull, rowStart, rowMask, variantGrain, scratch } = candidates;
-  let total = 0;
-  for (let j = 0; j < count; j++) {
-    if (docFull[j] === 0) continue;
-    if (!variantGrain) total++;
-    else {
+  let total = candidates.full;
+  if (variantGrain) {
+    total = 0;
+    for (let j = 0; j < count; j++) {
+      if (docFull[j] === 0) continue;
       const doc = docs[j]!;
       for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++) if (rowMask[row] === 0) total++;
     }
