@@ -159,7 +159,7 @@ export function executeListing(
   const hidden = merchandising.hidden ?? [];
   const scratch = listing.scratch;
   scratch.releaseCounts();
-  const { docs, docMasks, docScores, docFull, docSingles, rowMask } = scratch;
+  const { docs, docMasks, docFull, docSingles, rowMask } = scratch;
   const { rowStart, rowDoc } = listing;
   const categoryCode = request.category === undefined ? -1 : listing.categoryCode(request.category);
   const variantGrain = listing.data.grain === 'variant';
@@ -186,7 +186,8 @@ export function executeListing(
   if (search) {
     const { textDocs, textScores } = scratch;
     const matches = search.collect({ docs: textDocs, scores: textScores });
-    // Text matches come by document; the columns read slots, best in ascending order.
+    // Text matches come by document; the columns read slots, best in ascending order. Each
+    // score stays at its slot (slotScores), where ranking reads it.
     const { slotBits, slotScores } = scratch;
     const { slotOfDoc } = listing;
     const hiding = hidden.length > 0;
@@ -202,9 +203,7 @@ export function executeListing(
       slotBits[word] = 0;
       while (bits !== 0) {
         const low = bits & -bits;
-        const slot = (word << 5) + 31 - Math.clz32(low);
-        docs[count] = slot;
-        docScores[count++] = slotScores[slot]!;
+        docs[count++] = (word << 5) + 31 - Math.clz32(low);
         bits ^= low;
       }
     }
@@ -419,7 +418,6 @@ export function executeListing(
     count,
     docs,
     docMasks,
-    search ? docScores : undefined,
     rowStart,
     rowMask,
     docFull,
@@ -703,13 +701,13 @@ function rank(
   const docOfSlot = listing.docOfSlot;
   const reader = request.sort ? sortReader(request.sort, listing, channel, view) : undefined;
   const descending = request.sort?.direction === 'desc';
-  const scores = scratch.docScores;
+  const scores = scratch.slotScores;
   // A factor scales relevance; without words relevance is the signal alone, so it scales one
   // plus the signal (the order of unweighted tiles stays the signal's).
-  const relevance = (j: number, doc: number) => {
+  const relevance = (doc: number) => {
     const signal = signals === undefined ? 0 : signals[doc]!;
-    if (factors === undefined || factors[doc] === 1) return hasText ? scores[j]! * (1 + signal) : signal;
-    return hasText ? scores[j]! * (1 + signal) * factors[doc]! : (1 + signal) * factors[doc]! - 1;
+    if (factors === undefined || factors[doc] === 1) return hasText ? scores[doc]! * (1 + signal) : signal;
+    return hasText ? scores[doc]! * (1 + signal) * factors[doc]! : (1 + signal) * factors[doc]! - 1;
   };
   const sortScore = (value: number) =>
     Number.isNaN(value) ? Number.NEGATIVE_INFINITY : descending ? value : -value;
@@ -722,15 +720,13 @@ function rank(
     if (variantGrain) {
       for (let row = rowStart[doc]!; row < end; row++) {
         if (rowMask[row] !== 0) continue;
-        const score = reader
-          ? sortScore(reader.value(reader.level === 'row' ? row : doc))
-          : relevance(j, doc);
+        const score = reader ? sortScore(reader.value(reader.level === 'row' ? row : doc)) : relevance(doc);
         ranking.offer(listing.catalogRow(row), score);
       }
       continue;
     }
     let score: number;
-    if (reader === undefined) score = relevance(j, doc);
+    if (reader === undefined) score = relevance(doc);
     else if (reader.level === 'doc') score = sortScore(reader.value(doc));
     else {
       let best = Number.NaN;

@@ -89,8 +89,8 @@ export class RowPass {
 
 /**
  * One pass over the candidates from[0 .. count]: marks each document with the document-level
- * filters it fails (pass.docTests, on top of docMasks[i] when pass.marked) and keeps in docs (and
- * scores, when given) those failing one at most, in order; then reads the rows of each one kept:
+ * filters it fails (pass.docTests, on top of docMasks[i] when pass.marked) and keeps in docs
+ * those failing one at most, in order; then reads the rows of each one kept:
  * marks each sold row with the filters it fails, gathers per document the packed bits of its rows
  * that count (mask 0 for every facet, or a filter's bit alone for that filter's facet), and counts
  * them. Without rows to read (pass.readsRows false), a document passes on all its sold rows alike.
@@ -104,7 +104,6 @@ export function passRows(
   count: number,
   docs: Uint32Array,
   docMasks: Uint32Array,
-  scores: Float64Array | undefined,
   rowStart: Uint32Array,
   rowMask: Uint32Array,
   docFull: Uint8Array,
@@ -206,7 +205,6 @@ export function passRows(
     if ((docMask & (docMask - 1)) !== 0) continue;
     const j = kept++;
     docs[j] = doc;
-    if (scores !== undefined) scores[j] = scores[i]!;
     // What its rows tell: a row passes every filter (full), else the filters a row fails alone.
     let full = false;
     let fails = 0;

@@ -7,10 +7,9 @@ import { REACHABLE_HITS } from '../ranking/top-k.js';
 export class ListingScratch {
   /** Every document id in order: the candidates of a listing that browses everything. */
   readonly allDocs: Uint32Array;
-  /** Candidate documents that fail at most one filter, their masks, and their text scores. */
+  /** Candidate documents that fail at most one filter, and their masks. */
   readonly docs: Uint32Array;
   readonly docMasks: Uint32Array;
-  readonly docScores: Float64Array;
   /** Per candidate document: some row passes every filter; rows that fail one filter only (OR of their bits). */
   readonly docFull: Uint8Array;
   readonly docSingles: Uint32Array;
@@ -27,7 +26,7 @@ export class ListingScratch {
   /** Text matches as the text search hands them over: ascending documents and their scores. */
   readonly textDocs: Uint32Array;
   readonly textScores: Float64Array;
-  /** Text matches moved to slots: a set bit per slot and its score, read back in slot order. */
+  /** Text matches moved to slots: a set bit per slot, read back in slot order, and its score (read where it ranks). */
   readonly slotBits: Uint32Array;
   readonly slotScores: Float64Array;
   /** The page's hits: their documents (catalog numbering) and the rows they show. */
@@ -57,7 +56,6 @@ export class ListingScratch {
     for (let doc = 0; doc < documents; doc++) this.allDocs[doc] = doc;
     this.docs = new Uint32Array(documents);
     this.docMasks = new Uint32Array(documents);
-    this.docScores = new Float64Array(documents);
     this.docFull = new Uint8Array(documents);
     this.docSingles = new Uint32Array(documents);
     this.rowMask = new Uint32Array(rows);
