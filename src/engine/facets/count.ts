@@ -16,8 +16,9 @@ export interface Candidates {
   /** Slot per candidate index: docs[0 .. count]. */
   readonly docs: Uint32Array;
   readonly count: number;
-  /** How many candidates have a row passing every filter (docFull not 0). */
+  /** How many candidates have a row passing every filter (docFull not 0), and their indexes, ascending. */
   readonly full: number;
+  readonly fullDocs: Uint32Array;
   /**
    * The candidates in segment order (see listing/segments.ts), made on the first call: most
    * facets are counted in the pass over the candidates, and ranking reads docFull.

@@ -410,6 +410,7 @@ export function executeListing(
   }
   pass.docTests = whole;
   pass.facets = docFacets;
+  pass.full = scratch.fullDocs;
   pass.marked = marked;
   pass.readsRows = readsRows;
   count = passRows(
@@ -446,6 +447,7 @@ export function executeListing(
     docs,
     count,
     full: scratch.segments[1]!,
+    fullDocs: scratch.fullDocs,
     ordered: () => {
       ordered ??= {
         order: segment(docFull, docSingles, count, scratch.segments, scratch.segmentCursor, scratch),
@@ -685,13 +687,12 @@ function rank(
 ): number {
   // The tiles that match: the candidates with a row passing every filter (docFull), or those
   // rows when tiles are rows.
-  const { docs, count, docFull, rowStart, rowMask, variantGrain, scratch } = candidates;
-  let total = candidates.full;
+  const { docs, full, fullDocs, rowStart, rowMask, variantGrain, scratch } = candidates;
+  let total = full;
   if (variantGrain) {
     total = 0;
-    for (let j = 0; j < count; j++) {
-      if (docFull[j] === 0) continue;
-      const doc = docs[j]!;
+    for (let f = 0; f < full; f++) {
+      const doc = docs[fullDocs[f]!]!;
       for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++) if (rowMask[row] === 0) total++;
     }
   }
@@ -712,9 +713,8 @@ function rank(
   const sortScore = (value: number) =>
     Number.isNaN(value) ? Number.NEGATIVE_INFINITY : descending ? value : -value;
 
-  for (let j = 0; j < count; j++) {
-    if (docFull[j] === 0) continue;
-    const doc = docs[j]!;
+  for (let f = 0; f < full; f++) {
+    const doc = docs[fullDocs[f]!]!;
     if (pinned !== undefined && pinned[doc] === 1) continue;
     const end = rowStart[doc + 1]!;
     if (variantGrain) {

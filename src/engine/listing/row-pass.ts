@@ -26,6 +26,8 @@ export class RowPass {
   readsRows = true;
   /** Document-level facets, counted per document kept (see DocFacets). */
   facets: DocFacets = NO_FACETS;
+  /** Receives the indexes of the documents kept with a row passing every filter (segment 0), ascending. */
+  full: Uint32Array = NO_CODES;
   /** Packed words read per row (1 to MAX_WORDS) and the words. */
   reads = 1;
   words: Uint32Array[] = [NO_CODES, NO_CODES, NO_CODES, NO_CODES];
@@ -94,7 +96,8 @@ export class RowPass {
  * marks each sold row with the filters it fails, gathers per document the packed bits of its rows
  * that count (mask 0 for every facet, or a filter's bit alone for that filter's facet), and counts
  * them. Without rows to read (pass.readsRows false), a document passes on all its sold rows alike.
- * Counts into segments[s + 1] the documents of each segment s (see segment). `from` may be `docs`.
+ * Counts into segments[s + 1] the documents of each segment s (see segment), and lists those of
+ * segment 0 in pass.full. `from` may be `docs`.
  * Returns how many documents it kept. One pass rather than one per step: each document's columns
  * are read while they are at hand.
  */
@@ -113,6 +116,7 @@ export function passRows(
   segments.fill(0);
   const { reads, own, bitCounts, keepsMasks, pricing, histogram, generic, rowDoc } = pass;
   const { decided, needsSold, docSold, marked, readsRows } = pass;
+  const full0 = pass.full;
   // The document-level tests, the first three inline (see DocTests).
   const whole = pass.docTests!;
   const dn = whole.count;
@@ -335,7 +339,7 @@ export function passRows(
     // The segments it stands in (0 with a row passing every filter, else b + 1 for each filter b a
     // row fails alone), and the document-level facets it counts for (every one, or the facet of each such filter).
     if (full) {
-      segments[1]!++;
+      full0[segments[1]!++] = j;
       if (inline > 0) {
         n0[c0[doc]!]!++;
         if (inline > 1) {

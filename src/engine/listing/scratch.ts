@@ -13,6 +13,8 @@ export class ListingScratch {
   /** Per candidate document: some row passes every filter; rows that fail one filter only (OR of their bits). */
   readonly docFull: Uint8Array;
   readonly docSingles: Uint32Array;
+  /** Candidate indexes with a row passing every filter (segment 0), ascending. */
+  readonly fullDocs: Uint32Array;
   /** Per row (of candidate documents only): the filters it fails, or all bits when not sold. */
   readonly rowMask: Uint32Array;
   /**
@@ -58,6 +60,7 @@ export class ListingScratch {
     this.docMasks = new Uint32Array(documents);
     this.docFull = new Uint8Array(documents);
     this.docSingles = new Uint32Array(documents);
+    this.fullDocs = new Uint32Array(documents);
     this.rowMask = new Uint32Array(rows);
     // A document can stand in several segments (one per filter its rows fail alone): at most 31.
     this.order = new Uint32Array(documents);
