@@ -191,13 +191,20 @@ export function executeListing(
     const { slotBits, slotScores } = scratch;
     const { slotOfDoc } = listing;
     const hiding = hidden.length > 0;
+    // The words of slotBits that may hold a match: a word's matches tend to share categories,
+    // which lie together in slot order.
+    let first = slotBits.length;
+    let last = -1;
     for (let j = 0; j < matches; j++) {
       const slot = slotOfDoc[textDocs[j]!]!;
       if ((within && !within(slot)) || (hiding && excluded[slot] === 1)) continue;
-      slotBits[slot >>> 5]! |= 1 << (slot & 31);
+      const word = slot >>> 5;
+      slotBits[word]! |= 1 << (slot & 31);
       slotScores[slot] = textScores[j]!;
+      if (word < first) first = word;
+      if (word > last) last = word;
     }
-    for (let word = 0; word < slotBits.length; word++) {
+    for (let word = first; word <= last; word++) {
       let bits = slotBits[word]!;
       if (bits === 0) continue;
       slotBits[word] = 0;
