@@ -274,7 +274,7 @@ export function rowPasses(clause: Clause, row: number, rowDoc: Uint32Array): boo
 
 /**
  * What the filters tell of whole documents, laid out for one pass over the candidates
- * (passRows): a document-level code among the chosen (kind 0), a row-level field's codes on
+ * (passCandidates): a document-level code among the chosen (kind 0), a row-level field's codes on
  * the document's sold rows meeting the chosen (kind 1), the document's price stretch meeting one
  * interval (kind 2). Clauses of other forms are marked beforehand, each in a pass of its own.
  */

@@ -30,7 +30,7 @@ import {
 } from './merchandise.js';
 import { type PackedSlot, packingKey } from './packed-rows.js';
 import { ListedRelevance, type TextSearch } from './relevance.js';
-import { passRows, RowPass } from './row-pass.js';
+import { passCandidates, RowPass } from './row-pass.js';
 import { DocFacets, segment } from './segments.js';
 import type { FieldAccess, LoadedChannel, StructuredIndex } from './structured-index.js';
 
@@ -217,8 +217,8 @@ export function executeListing(
   }
 
   // Document-level filters, and what row-level ones tell of a whole document: the pass over
-  // candidates (passRows) keeps documents failing one at most. Most are read there, inline; the
-  // others each mark the candidates beforehand.
+  // candidates (passCandidates) keeps documents failing one at most. Most are read there, inline;
+  // the others each mark the candidates beforehand.
   const whole = docTests(clauses, listing, channel.columns.sold);
   let source = search ? docs : categoryCode >= 0 ? listing.categoryDocs(categoryCode) : scratch.allDocs;
   if (!search) {
@@ -420,7 +420,7 @@ export function executeListing(
   pass.full = scratch.fullDocs;
   pass.marked = marked;
   pass.readsRows = readsRows;
-  count = passRows(
+  count = passCandidates(
     pass,
     source,
     count,

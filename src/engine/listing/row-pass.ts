@@ -101,7 +101,7 @@ export class RowPass {
  * Returns how many documents it kept. One pass rather than one per step: each document's columns
  * are read while they are at hand.
  */
-export function passRows(
+export function passCandidates(
   pass: RowPass,
   from: Uint32Array,
   count: number,
@@ -116,7 +116,7 @@ export function passRows(
   segments.fill(0);
   const { reads, own, bitCounts, keepsMasks, pricing, histogram, generic, rowDoc } = pass;
   const { decided, needsSold, docSold, marked, readsRows } = pass;
-  const full0 = pass.full;
+  const fullDocs = pass.full;
   // The document-level tests, the first three inline (see DocTests).
   const whole = pass.docTests!;
   const dn = whole.count;
@@ -336,10 +336,11 @@ export function passRows(
       }
     }
     docSingles[j] = fails;
-    // The segments it stands in (0 with a row passing every filter, else b + 1 for each filter b a
-    // row fails alone), and the document-level facets it counts for (every one, or the facet of each such filter).
+    // The segments it stands in (0 with a row passing every filter, else b + 1 for each filter b
+    // a row fails alone), and the document-level facets it counts for (every one, or the facet of
+    // each such filter).
     if (full) {
-      full0[segments[1]!++] = j;
+      fullDocs[segments[1]!++] = j;
       if (inline > 0) {
         n0[c0[doc]!]!++;
         if (inline > 1) {

@@ -22,9 +22,9 @@ const MAX_DOC_FACETS = 16;
 
 /**
  * Document-level facets of codes as they are (no option groups, no buckets), counted in the pass
- * over the candidates (passRows) as each document's segments are known: a document counts for
- * every such facet when a row of it passes every filter, else for the facet of each filter one of
- * its rows fails alone.
+ * over the candidates (passCandidates) as each document's segments are known: a document counts
+ * for every such facet when a row of it passes every filter, else for the facet of each filter one
+ * of its rows fails alone.
  */
 export class DocFacets {
   count = 0;
@@ -122,7 +122,7 @@ export class DocFacets {
 /**
  * Orders the candidate documents by segment: 0 for those with a row passing every filter, k + 1
  * for each filter k one of their rows fails alone. `segments` holds in segments[s + 1] the size of
- * segment s (see passRows), and then where each begins (segment s is order[segments[s] ..
+ * segment s (see passCandidates), and then where each begins (segment s is order[segments[s] ..
  * segments[s + 1]]). Returns the order.
  */
 export function segment(
