@@ -52,3 +52,27 @@ describe('matching against a brute-force reference', () => {
     }
   });
 });
+
+describe('matching words of very different frequencies', () => {
+  it('finds only documents holding every word, whether a word is read through the bitset or sought', async () => {
+    // `rare` (6 documents) drives; `mid` (80) is within the bitset's reach of it and `common` (600)
+    // beyond it, so `common` is sought for each document the bitset lets through. Two of those
+    // (d15, d45) hold rare and mid but not common.
+    const catalog: CatalogEntity[] = Array.from({ length: 1200 }, (_, i) => {
+      const words = [`filler${i % 7}`];
+      if (i % 2 === 0) words.push('common');
+      if (i % 15 === 0) words.push('mid');
+      if (i % 300 === 0 || i === 15 || i === 45) words.push('rare');
+      return { type: 'product', id: `d${i}`, title: words.join(' ') };
+    });
+    const index = loadIndex(await compileIndex(catalog));
+    const found = (query: string) =>
+      executeSearch(index, { text: query, page: 1, perPage: 100 })
+        .sections[0]!.hits.map((hit) => hit.entity)
+        .sort();
+    const expected = ['product:d0', 'product:d300', 'product:d600', 'product:d900'];
+    expect(found('rare mid common')).toEqual(expected);
+    expect(found('common mid rare')).toEqual(expected);
+    expect(found('rare mid')).toEqual([...expected, 'product:d15', 'product:d45'].sort());
+  });
+});

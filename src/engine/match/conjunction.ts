@@ -33,6 +33,10 @@ export function matchAll(
   const holders = scratch.holders;
   const filtered = span !== undefined;
   try {
+    if (filtered && driver.length === 1) {
+      walkFiltered(driver[0]!, slots, holders, onMatch, optional);
+      return;
+    }
     let doc = firstDoc(driver);
     while (doc >= 0) {
       if (filtered && (holders[doc >>> 5]! & (1 << (doc & 31))) === 0) {
@@ -73,6 +77,49 @@ export function matchAll(
   } finally {
     if (span !== undefined) holders.fill(0, span.from, span.to);
   }
+}
+
+/**
+ * The walk when one list drives and the holders bitset filters (see matchAll): reads the driver's
+ * documents in turn, passes over those a filtered slot lacks by their bit alone, and seeks in the
+ * other slots only for the rest. Cheaper than leapfrogging, which pays a seek for every document
+ * the bitset already turned down.
+ */
+function walkFiltered(
+  driver: Source,
+  slots: readonly SlotSources[],
+  holders: Uint32Array,
+  onMatch: (doc: number) => void,
+  optional: readonly SlotSources[],
+): void {
+  const { docs, end } = driver;
+  next: for (let at = driver.cursor; at < end; at++) {
+    const doc = docs[at]!;
+    if ((holders[doc >>> 5]! & (1 << (doc & 31))) === 0) continue;
+    driver.cursor = at;
+    for (let s = 1; s < slots.length; s++) {
+      const sources = slots[s]!.sources;
+      let held = false;
+      let left = false;
+      for (let i = 0; i < sources.length; i++) {
+        const source = sources[i]!;
+        const found = seek(source.docs, source.cursor, source.end, doc);
+        source.cursor = found;
+        if (found < source.end) {
+          left = true;
+          if (source.docs[found] === doc) held = true;
+        }
+      }
+      if (!left) return; // the slot ran out: nothing more matches
+      if (!held) continue next;
+    }
+    // Optional slots are only sought, so the scorer sees whether they hold the document.
+    for (const slot of optional) {
+      for (const source of slot.sources) source.cursor = seek(source.docs, source.cursor, source.end, doc);
+    }
+    onMatch(doc);
+  }
+  driver.cursor = end;
 }
 
 /**
