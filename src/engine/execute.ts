@@ -15,10 +15,10 @@ import {
 } from './listing/section.js';
 import { positionAt } from './match/conjunction.js';
 import { expandQuery, type Slot } from './match/expand.js';
-import { type LeaveOut, matchText, type TextMatch } from './match/text-match.js';
+import { type LeaveOut, matchText, type TextMatch, type TextMatchOptions } from './match/text-match.js';
 import { type SectionTrace, sectionTrace } from './match/trace.js';
 import type { ScoreParts } from './ranking/parts.js';
-import { REACHABLE_HITS } from './ranking/top-k.js';
+import { type Ranking, REACHABLE_HITS } from './ranking/top-k.js';
 import { hitFields } from './results/fields.js';
 
 /** Text and page; the listed section's filters, facets, sort, channel and locale come from ListingOptions. */
@@ -152,20 +152,17 @@ function list(
   let text: TextMatch | undefined;
   const leaveOut = query.leaveOut ?? 'none';
   const fill = query.fill === true;
+  const run = (options: TextMatchOptions, ranking: Ranking | undefined, depth: number): TextMatch => {
+    slots = expandSlots(index, type, analyzed, query);
+    text = matchText(type, slots, options, ranking, depth, index.scratch);
+    return text;
+  };
   const match: TextSearch | undefined =
     analyzed.words.length === 0
       ? undefined
       : {
-          rank: (ranking, depth, counts) => {
-            slots = expandSlots(index, type, analyzed, query);
-            text = matchText(type, slots, { leaveOut, fill, counts }, ranking, depth, index.scratch);
-            return text.counted;
-          },
-          collect: (collect) => {
-            slots = expandSlots(index, type, analyzed, query);
-            text = matchText(type, slots, { leaveOut, fill, collect }, undefined, 0, index.scratch);
-            return text.total;
-          },
+          rank: (ranking, depth, counts) => run({ leaveOut, fill, counts }, ranking, depth).counted,
+          collect: (collect) => run({ leaveOut, fill, collect }, undefined, 0).total,
         };
   const listed = listSection(index, type, query, match);
   // The listing's hits are its own, made for this answer: explanations go onto them.

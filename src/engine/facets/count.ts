@@ -13,15 +13,14 @@ import { EDGES, NO_BIN } from './ladder.js';
  * hold the value: a "last tile" stamp per value keeps the second row of a tile from counting.
  */
 export interface Candidates {
-  /** Slot per candidate index: docs[0 .. count]. */
+  /** Slot per candidate index. */
   readonly docs: Uint32Array;
-  readonly count: number;
   /** How many candidates have a row passing every filter (docFull not 0), and their indexes, ascending. */
   readonly full: number;
   readonly fullDocs: Uint32Array;
   /**
    * The candidates in segment order (see listing/segments.ts), made on the first call: most
-   * facets are counted in the pass over the candidates, and ranking reads docFull.
+   * facets are counted in the pass over the candidates, and ranking reads fullDocs.
    */
   ordered(): SegmentOrder;
   readonly rowStart: Uint32Array;

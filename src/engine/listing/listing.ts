@@ -417,7 +417,7 @@ export function executeListing(
   }
   pass.docTests = whole;
   pass.facets = docFacets;
-  pass.full = scratch.fullDocs;
+  pass.fullDocs = scratch.fullDocs;
   pass.marked = marked;
   pass.readsRows = readsRows;
   count = passCandidates(
@@ -452,7 +452,6 @@ export function executeListing(
   let ordered: SegmentOrder | undefined;
   const candidates: Candidates = {
     docs,
-    count,
     full: scratch.segments[1]!,
     fullDocs: scratch.fullDocs,
     ordered: () => {

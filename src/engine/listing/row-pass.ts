@@ -27,7 +27,7 @@ export class RowPass {
   /** Document-level facets, counted per document kept (see DocFacets). */
   facets: DocFacets = NO_FACETS;
   /** Receives the indexes of the documents kept with a row passing every filter (segment 0), ascending. */
-  full: Uint32Array = NO_CODES;
+  fullDocs: Uint32Array = NO_CODES;
   /** Packed words read per row (1 to MAX_WORDS) and the words. */
   reads = 1;
   words: Uint32Array[] = [NO_CODES, NO_CODES, NO_CODES, NO_CODES];
@@ -91,15 +91,15 @@ export class RowPass {
 
 /**
  * One pass over the candidates from[0 .. count]: marks each document with the document-level
- * filters it fails (pass.docTests, on top of docMasks[i] when pass.marked) and keeps in docs
- * those failing one at most, in order; then reads the rows of each one kept:
- * marks each sold row with the filters it fails, gathers per document the packed bits of its rows
- * that count (mask 0 for every facet, or a filter's bit alone for that filter's facet), and counts
- * them. Without rows to read (pass.readsRows false), a document passes on all its sold rows alike.
- * Counts into segments[s + 1] the documents of each segment s (see segment), and lists those of
- * segment 0 in pass.full. `from` may be `docs`.
- * Returns how many documents it kept. One pass rather than one per step: each document's columns
- * are read while they are at hand.
+ * filters it fails (pass.docTests, on top of docMasks[i] when pass.marked) and keeps in docs those
+ * failing one at most, in order; then reads the rows of each one kept: marks each sold row with
+ * the filters it fails, gathers per document the packed bits of its rows that count (mask 0 for
+ * every facet, or a filter's bit alone for that filter's facet), and counts them. Without rows to
+ * read (pass.readsRows false), a document passes on all its sold rows alike. Counts into
+ * segments[s + 1] the documents of each segment s (see segment), lists those of segment 0 in
+ * pass.fullDocs, and counts the document-level facets (pass.facets). `from` may be `docs`. Returns
+ * how many documents it kept. One pass rather than one per step: each document's columns are read
+ * while they are at hand.
  */
 export function passCandidates(
   pass: RowPass,
@@ -116,7 +116,7 @@ export function passCandidates(
   segments.fill(0);
   const { reads, own, bitCounts, keepsMasks, pricing, histogram, generic, rowDoc } = pass;
   const { decided, needsSold, docSold, marked, readsRows } = pass;
-  const fullDocs = pass.full;
+  const { fullDocs } = pass;
   // The document-level tests, the first three inline (see DocTests).
   const whole = pass.docTests!;
   const dn = whole.count;

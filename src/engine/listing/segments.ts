@@ -91,7 +91,7 @@ export class DocFacets {
       this.expanded.push({ inner, outer, expansion });
       return outer;
     }
-    // Facets of one code per document go first, where segment counts them inline.
+    // Facets of one code per document go first, where the pass over candidates counts them inline.
     let f = this.count++;
     if (access.codes) {
       const at = this.fast++;
