@@ -85,7 +85,7 @@ const ENDS_WITH_SPACE = /\s$/u;
  * Searches every type: a document matches when each query word is found in one of its fields,
  * as typed or by an alternative (identifier, joined or split words, synonym, stem, typo, and for
  * the last word with `prefix` a completion); matches rank by the parts of ranking/parts.ts, ties
- * to the lower doc id. Text without words browses: every document, in catalog order.
+ * in catalog order. Text without words browses: every document, in catalog order.
  */
 export function executeSearch(index: EngineIndex, query: EngineQuery): EngineResult {
   if (
@@ -139,8 +139,8 @@ export function executeSection(
  * The listed section: the text search (when the query has words) hands its matches, scored, to
  * the listing, which filters, counts facets and ranks (listing/): every match, written into its
  * arrays (TextSearch.collect), or when the page needs no more, only those that can reach it (the
- * text search ranks them). Both number documents in catalog order: the text postings' doc ids are
- * the listing's documents (it maps them to slots).
+ * text search ranks them). Both number documents alike: the text postings' doc ids are the
+ * listing's slots.
  */
 function list(
   index: EngineIndex,
@@ -192,7 +192,12 @@ function browse(type: TypeIndex, query: EngineQuery): EngineSection {
   const reachable = Math.min(total, REACHABLE_HITS);
   const window = pageWindow(query, reachable);
   const hits: EngineHit[] = [];
-  if (window) for (let doc = window.start; doc < window.end; doc++) hits.push(hit(type, doc, 0, query));
+  const { documentAt } = type.listing;
+  if (window) {
+    for (let position = window.start; position < window.end; position++) {
+      hits.push(hit(type, documentAt[position]!, 0, query));
+    }
+  }
   return { type: type.type, total, reachable, hits, trace: browseTrace(total) };
 }
 
@@ -212,7 +217,10 @@ function search(
   // Which ranks the page shows is known only once the total is, so rank as deep as the page
   // reaches, then cut. A page starting beyond the reachable limit shows nothing whatever the total.
   const start = (query.page - 1) * query.perPage;
-  const ranking = query.countOnly || start >= REACHABLE_HITS ? undefined : index.topK;
+  const ranking =
+    query.countOnly || start >= REACHABLE_HITS
+      ? undefined
+      : index.topK.tieOrder(type.listing.catalogPosition);
   const depth = Math.min(start + query.perPage, REACHABLE_HITS);
   const options = { leaveOut: query.leaveOut ?? 'none', fill: query.fill === true };
   const match = matchText(type, slots, options, ranking, depth, index.scratch);

@@ -75,7 +75,7 @@ export function structuredSections(
   const sections: Array<readonly [string, SectionArray]> = [
     [`${p}meta`, encoder.encode(JSON.stringify(meta))],
     [`${p}row_start`, data.rowStart],
-    [`${p}doc_of_slot`, data.docOfSlot],
+    [`${p}catalog_position`, data.catalogPosition],
     [`${p}row_base`, data.rowBase],
     [`${p}row_ids.bytes`, data.rowIds.bytes],
     [`${p}row_ids.offsets`, data.rowIds.offsets],
@@ -193,7 +193,7 @@ export function readStructured(
   });
   const data: StructuredData = {
     rows,
-    docOfSlot: reader.uint32(`${p}doc_of_slot`),
+    catalogPosition: reader.uint32(`${p}catalog_position`),
     rowBase: reader.uint32(`${p}row_base`),
     rowStart,
     rowIds: readStringTable(reader, `${p}row_ids`),
@@ -210,7 +210,7 @@ export function readStructured(
   const consistent =
     rowStart.length === documents + 1 &&
     rowStart[documents] === rows &&
-    data.docOfSlot.length === documents &&
+    data.catalogPosition.length === documents &&
     data.rowBase.length === documents + 1 &&
     data.rowBase[documents] === rows &&
     data.rowIds.offsets.length === rows + 1 &&

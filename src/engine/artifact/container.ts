@@ -16,7 +16,7 @@ import { crc32 } from 'node:zlib';
  * by a typed-array view over the bytes, without copying or parsing.
  */
 export const MAGIC = 'AISLEIDX';
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 5;
 
 const HEADER_BYTES = 24;
 const CHECKSUM_AT = 20;

@@ -100,14 +100,14 @@ export interface DatedSignal {
 }
 
 /**
- * Every array indexed by document here is indexed by slot: documents sorted by category (see
- * columns-order.ts), so a category's documents are neighbours. Rows follow their slots.
+ * Every array indexed by document here is in the index's document order: documents sorted by
+ * category (see columns-order.ts), so a category's documents are neighbours. Rows follow their documents.
  */
 export interface StructuredData {
   readonly rows: number;
-  /** The document (catalog order) in each slot. */
-  readonly docOfSlot: Uint32Array;
-  /** Where each document's rows start in catalog order (by document, length documents + 1). */
+  /** Per document, its position in the catalog (the order the type's entities came in): ties break by it. */
+  readonly catalogPosition: Uint32Array;
+  /** Where each document's rows start in catalog order (by catalog position, length documents + 1). */
   readonly rowBase: Uint32Array;
   /** Rows of slot s are rowStart[s] .. rowStart[s + 1]; every document has at least one. */
   readonly rowStart: Uint32Array;

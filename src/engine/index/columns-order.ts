@@ -3,12 +3,13 @@ import type { ChannelColumns, CodeColumn, FieldColumn, StructuredData } from './
 import type { StringTable } from './string-table.js';
 
 /**
- * The structured half keeps documents in category order: sorted by where their primary category
+ * A type's documents are numbered in category order: sorted by where their primary category
  * stands in the tree (depth first, catalog order among siblings), then by catalog order. A
  * category page's documents are then one stretch of every column, which the processor reads in
- * order instead of jumping across the whole catalog. The position of a document in this order is
- * its slot; rows follow their slots. `docOfSlot` and `slotOfDoc` translate, and `rowBase` keeps
- * where each document's rows start in catalog order, for ties broken by catalog order.
+ * order instead of jumping across the whole catalog, and a text search's matches come in the
+ * order the columns are read. Rows follow their documents. `catalogPosition` keeps each
+ * document's place in the catalog and `rowBase` where its rows start in catalog order: ties
+ * break by catalog order.
  */
 
 /** Depth-first position of each category id. */
@@ -35,8 +36,8 @@ function treeOrder(catalog: CatalogInfo): Map<string, number> {
 }
 
 /**
- * Slots by document: documents sorted by their primary category's tree position, then by how many
- * rows they have, stable. A pass over a category's rows then meets documents of one row count in
+ * Per document in category order, the catalog position (arrival order) of the one it is:
+ * documents sorted by their primary category's tree position, then by how many rows they have, stable. A pass over a category's rows then meets documents of one row count in
  * long runs, where the end of each document's rows is predicted.
  */
 export function categoryOrder(
@@ -53,17 +54,18 @@ export function categoryOrder(
   const counts = new Uint32Array((unknown + 2) * ROW_COUNT_KEYS + 1);
   for (const key of keys) counts[key + 1]!++;
   for (let key = 1; key < counts.length; key++) counts[key]! += counts[key - 1]!;
-  const docOfSlot = new Uint32Array(primary.length);
-  keys.forEach((key, doc) => {
-    docOfSlot[counts[key]!++] = doc;
+  const arrivalOf = new Uint32Array(primary.length);
+  keys.forEach((key, arrived) => {
+    arrivalOf[counts[key]!++] = arrived;
   });
-  return docOfSlot;
+  return arrivalOf;
 }
 
 /** Row counts told apart in the order; documents with more rows sort with the last. */
 const ROW_COUNT_KEYS = 16;
 
-function permuteTable(table: StringTable, order: Uint32Array): StringTable {
+/** The strings of `table` in `order`: string i is table's string order[i]. */
+export function permuteTable(table: StringTable, order: Uint32Array): StringTable {
   const offsets = new Uint32Array(order.length + 1);
   for (let i = 0; i < order.length; i++) {
     const from = order[i]!;
@@ -112,12 +114,23 @@ function permuteColumn(column: CodeColumn, order: Uint32Array): CodeColumn {
   return { offsets, values };
 }
 
-function permute<T extends Uint8Array | Uint16Array | Uint32Array | Float32Array | Float64Array>(
+/** The elements of `array` in `order`: element i is array[order[i]]. */
+export function permute<T extends Uint8Array | Uint16Array | Uint32Array | Float32Array | Float64Array>(
   array: T,
   order: Uint32Array,
 ): T {
   const out = new (array.constructor as new (length: number) => T)(order.length);
   for (let i = 0; i < order.length; i++) out[i] = array[order[i]!]!;
+  return out;
+}
+
+/** Groups of `width` elements of `array` in `order`: group i is array's group order[i]. */
+export function permuteGroups(array: Uint16Array, width: number, order: Uint32Array): Uint16Array {
+  const out = new Uint16Array(order.length * width);
+  for (let i = 0; i < order.length; i++) {
+    const from = order[i]! * width;
+    for (let k = 0; k < width; k++) out[i * width + k] = array[from + k]!;
+  }
   return out;
 }
 
@@ -145,29 +158,29 @@ function permuteChannel(
   };
 }
 
-/** The data, built in catalog order, laid out by `docOfSlot`. */
-export function inSlotOrder(data: StructuredData, docOfSlot: Uint32Array): StructuredData {
-  const documents = docOfSlot.length;
+/** The data, built in catalog order, laid out in category order (`arrivalOf`, see categoryOrder). */
+export function inCategoryOrder(data: StructuredData, arrivalOf: Uint32Array): StructuredData {
+  const documents = arrivalOf.length;
   const rowStart = new Uint32Array(documents + 1);
   const rowOrder = new Uint32Array(data.rows);
   const newRowOfOld = new Uint32Array(data.rows);
   let next = 0;
-  for (let slot = 0; slot < documents; slot++) {
-    const doc = docOfSlot[slot]!;
-    for (let row = data.rowStart[doc]!; row < data.rowStart[doc + 1]!; row++) {
+  for (let doc = 0; doc < documents; doc++) {
+    const arrived = arrivalOf[doc]!;
+    for (let row = data.rowStart[arrived]!; row < data.rowStart[arrived + 1]!; row++) {
       rowOrder[next] = row;
       newRowOfOld[row] = next++;
     }
-    rowStart[slot + 1] = next;
+    rowStart[doc + 1] = next;
   }
   const fields: FieldColumn[] = data.fields.map((field) => {
-    const order = field.level === 'doc' ? docOfSlot : rowOrder;
+    const order = field.level === 'doc' ? arrivalOf : rowOrder;
     if (field.low && field.high) {
       return { ...field, low: permute(field.low, order), high: permute(field.high, order) };
     }
     return { ...field, column: permuteColumn(field.column, order) };
   });
-  const signals = data.signals.map((signal) => ({ ...signal, values: permute(signal.values, docOfSlot) }));
+  const signals = data.signals.map((signal) => ({ ...signal, values: permute(signal.values, arrivalOf) }));
   const datedSignals = data.datedSignals.map((dated) => ({
     ...dated,
     values: signals.find((signal) => signal.code === dated.code)!.values,
@@ -180,9 +193,9 @@ export function inSlotOrder(data: StructuredData, docOfSlot: Uint32Array): Struc
     fields,
     channels: data.channels.map((channel) => permuteChannel(channel, rowOrder, newRowOfOld)),
     signals,
-    signalScore: permute(data.signalScore, docOfSlot),
+    signalScore: permute(data.signalScore, arrivalOf),
     datedSignals,
-    docOfSlot,
+    catalogPosition: arrivalOf,
     rowBase: data.rowStart,
   };
 }

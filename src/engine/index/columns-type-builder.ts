@@ -18,7 +18,7 @@ import {
   NO_DAYS,
   type StructuredData,
 } from './columns-data.js';
-import { categoryOrder, inSlotOrder } from './columns-order.js';
+import { categoryOrder, inCategoryOrder } from './columns-order.js';
 import { channelsOf, type StructuredSettings } from './columns-settings.js';
 import { FieldValueReader, fieldValues, readRange } from './columns-values.js';
 import { Growable } from './growable.js';
@@ -298,7 +298,7 @@ export class StructuredBuilder {
     const rowStart = this.rowStart.toArray();
     const data: StructuredData = {
       rows: this.rows,
-      docOfSlot: Uint32Array.from(this.primary.keys()),
+      catalogPosition: Uint32Array.from(this.primary.keys()),
       rowBase: rowStart,
       rowStart,
       rowIds: this.rowIds.build(),
@@ -309,7 +309,7 @@ export class StructuredBuilder {
       grain: this.settings.types?.[this.type]?.grain ?? 'product',
       resultFields: this.settings.types?.[this.type]?.resultFields,
     };
-    return inSlotOrder(
+    return inCategoryOrder(
       withSmartCategories(data, this.settings, context),
       categoryOrder(this.primary, context.catalog, rowStart),
     );

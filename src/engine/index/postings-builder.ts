@@ -3,14 +3,13 @@ import { MAX_POSITIONS, MAX_TERM_FREQUENCY, NO_POSITION, type Postings } from '.
 
 /**
  * Collects postings in the order documents arrive (term ids in first-seen order), then lays them
- * out per term with one counting sort. Flat typed arrays instead of an array per term keep a
+ * out per term with one counting sort, documents renumbered in the index's order. Flat typed arrays instead of an array per term keep a
  * catalog of 100k products at a few bytes per posting while building. Each array keeps one
  * element type (the hot loops stay monomorphic) and doubles when full.
  */
 export class PostingsBuilder {
-  /** Per posting in arrival order: its term, its doc, its frequencies per field. */
+  /** Per posting in arrival order: its term and its frequencies per field. */
   private termOf: Uint32Array = new Uint32Array(1 << 16);
-  private docOf: Uint32Array = new Uint32Array(1 << 16);
   private tf: Uint8Array;
   /** Per posting: where its positions start in `positions`, and how many it has. */
   private positionStart: Uint32Array = new Uint32Array(1 << 16);
@@ -23,6 +22,9 @@ export class PostingsBuilder {
   private occurrencePosition: Uint16Array = new Uint16Array(1 << 10);
   private occurrences = 0;
   private documentStart = 0;
+  /** Per document in arrival order, where its postings start; one more at the end. */
+  private documentStarts: Uint32Array = new Uint32Array(1 << 12);
+  private documentCount = 0;
   /** Per term: the last doc that got a posting, and that posting's number. */
   private lastDoc: Int32Array = new Int32Array(1 << 12).fill(-1);
   private lastPosting: Uint32Array = new Uint32Array(1 << 12);
@@ -42,10 +44,9 @@ export class PostingsBuilder {
       posting = this.lastPosting[term]!;
     } else {
       posting = this.count;
-      if (posting === this.docOf.length) this.growPostings();
+      if (posting === this.termOf.length) this.growPostings();
       this.count++;
       this.termOf[posting] = term;
-      this.docOf[posting] = doc;
       this.lastDoc[term] = doc;
       this.lastPosting[term] = posting;
     }
@@ -64,6 +65,10 @@ export class PostingsBuilder {
     const first = this.documentStart;
     const end = this.count;
     this.documentStart = end;
+    if (this.documentCount + 2 > this.documentStarts.length) {
+      this.documentStarts = grown(this.documentStarts, this.documentCount + 2);
+    }
+    this.documentStarts[++this.documentCount] = end;
     const counts = this.positionCount;
     const starts = this.positionStart;
     const postingOf = this.occurrencePosting;
@@ -92,12 +97,18 @@ export class PostingsBuilder {
     this.occurrences = 0;
   }
 
-  /** Lays postings out by final term id: `rank[id]` is the sorted position of first-seen term `id`. */
-  build(rank: Uint32Array): Postings {
+  /**
+   * Lays postings out by final term id (`rank[id]` is the sorted position of first-seen term
+   * `id`), documents numbered by `arrivalOf`: document d is the one that arrived `arrivalOf[d]`-th.
+   */
+  build(rank: Uint32Array, arrivalOf: Uint32Array): Postings {
+    if (arrivalOf.length !== this.documentCount) {
+      throw new RangeError(`an order of ${arrivalOf.length} documents for ${this.documentCount}`);
+    }
     const fields = this.fieldCount;
     const termCount = rank.length;
     const count = this.count;
-    const { termOf, docOf, tf: sourceTf, positionStart: sourceStart, positionCount: sourceCount } = this;
+    const { termOf, tf: sourceTf, positionStart: sourceStart, positionCount: sourceCount } = this;
     // Count each term's postings and positions, then turn the counts into where each term starts.
     const start = new Uint32Array(termCount + 1);
     const nextPosition = new Uint32Array(termCount + 1);
@@ -117,19 +128,23 @@ export class PostingsBuilder {
     const positionStart = new Uint32Array(count + 1);
     const positions = new Uint16Array(this.positionLength);
     const sourcePositions = this.positions;
-    // One pass in arrival order writes each posting and its positions to their places: postings
-    // came in doc order, so filling each term's ranges front to back keeps them sorted.
-    for (let p = 0; p < count; p++) {
-      const term = rank[termOf[p]!]!;
-      const to = next[term]!++;
-      docs[to] = docOf[p]!;
-      for (let field = 0; field < fields; field++) tf[to * fields + field] = sourceTf[p * fields + field]!;
-      const at = nextPosition[term]!;
-      const from = sourceStart[p]!;
-      const length = sourceCount[p]!;
-      for (let i = 0; i < length; i++) positions[at + i] = sourcePositions[from + i]!;
-      positionCount[to] = length;
-      nextPosition[term] = at + length;
+    // One pass over the documents in their final order writes each posting and its positions to
+    // their places: filling each term's ranges front to back keeps them sorted.
+    const documentStarts = this.documentStarts;
+    for (let doc = 0; doc < arrivalOf.length; doc++) {
+      const arrived = arrivalOf[doc]!;
+      for (let p = documentStarts[arrived]!; p < documentStarts[arrived + 1]!; p++) {
+        const term = rank[termOf[p]!]!;
+        const to = next[term]!++;
+        docs[to] = doc;
+        for (let field = 0; field < fields; field++) tf[to * fields + field] = sourceTf[p * fields + field]!;
+        const at = nextPosition[term]!;
+        const from = sourceStart[p]!;
+        const length = sourceCount[p]!;
+        for (let i = 0; i < length; i++) positions[at + i] = sourcePositions[from + i]!;
+        positionCount[to] = length;
+        nextPosition[term] = at + length;
+      }
     }
     // Scattering a byte per posting touches less memory than scattering where each one starts.
     for (let to = 0; to < count; to++) positionStart[to + 1] = positionStart[to]! + positionCount[to]!;
@@ -145,9 +160,8 @@ export class PostingsBuilder {
   }
 
   private growPostings(): void {
-    const size = this.docOf.length * 2;
+    const size = this.termOf.length * 2;
     this.termOf = grown(this.termOf, size);
-    this.docOf = grown(this.docOf, size);
     this.positionStart = grown(this.positionStart, size);
     this.positionCount = grown(this.positionCount, size);
     this.tf = grown(this.tf, size * this.fieldCount);

@@ -5,6 +5,7 @@ import { fold } from '../analysis/fold.js';
 import { EXACT_NAMESPACE, identifierTerm } from '../analysis/identifiers.js';
 import type { FieldRouting, TypeSchema } from '../settings.js';
 import type { CompileContext } from './columns-catalog.js';
+import { permuteGroups, permuteTable } from './columns-order.js';
 import type { StructuredSettings } from './columns-settings.js';
 import { StructuredBuilder } from './columns-type-builder.js';
 import { compareBytes } from './dictionary.js';
@@ -37,7 +38,7 @@ function codePointOrder(terms: readonly string[], hasHighUnits: boolean): number
   });
 }
 
-/** Builds one type's index from its entities, given in catalog order (doc ids follow it). */
+/** Builds one type's index from its entities, given in catalog order. */
 export class TypeBuilder {
   /** Term ids in first-seen order; renumbered in sorted order at the end. */
   private readonly terms = new TermTable();
@@ -105,7 +106,14 @@ export class TypeBuilder {
     this.structured.add(entity);
   }
 
+  /**
+   * The type's index, documents numbered in category order (columns-order.ts): the structured
+   * half decides the order, and the text half follows it, so a text match's document is the
+   * columns' too.
+   */
   build(context: CompileContext): TypeData {
+    const structured = this.structured.build(context);
+    const arrivalOf = structured.catalogPosition;
     const terms = this.terms.terms();
     const order = codePointOrder(terms, this.terms.hasHighUnits);
     const rank = new Uint32Array(terms.length);
@@ -119,12 +127,12 @@ export class TypeBuilder {
       schema: this.schema,
       weights: Float64Array.from(this.schema.fields, (field) => field.weight),
       terms: buildStringTable(sorted),
-      postings: this.postings.build(rank),
-      fieldLengths: this.fieldLengths.toArray(),
-      ids: this.ids.build(),
-      stored: this.stored.build(),
+      postings: this.postings.build(rank, arrivalOf),
+      fieldLengths: permuteGroups(this.fieldLengths.toArray(), this.fieldCount, arrivalOf),
+      ids: permuteTable(this.ids.build(), arrivalOf),
+      stored: permuteTable(this.stored.build(), arrivalOf),
       stems: buildStemTables(sorted, this.schema.languages),
-      structured: this.structured.build(context),
+      structured,
     };
   }
 

@@ -104,7 +104,7 @@ export interface ListingResult {
   total: number;
   reachable: number;
   hits: ListingHit[];
-  /** Per hit, its document (the text postings' numbering, catalog order). */
+  /** Per hit, its document (the text postings' numbering, which is the listing's slots'). */
   docs: number[];
   facets: Facet[];
   /** The channel's currency. */
@@ -178,41 +178,22 @@ export function executeListing(
   }
 
   const { excluded } = scratch;
-  for (const doc of hidden) if (doc < listing.documents) excluded[listing.slotOfDoc[doc]!] = 1;
+  for (const doc of hidden) if (doc < listing.documents) excluded[doc] = 1;
   const within = categoryWithin(listing, categoryCode);
 
   // Candidates.
   let count = 0;
   if (search) {
-    const { textDocs, textScores } = scratch;
-    const matches = search.collect({ docs: textDocs, scores: textScores });
-    // Text matches come by document; the columns read slots, best in ascending order. Each
-    // score stays at its slot (slotScores), where ranking reads it.
-    const { slotBits, slotScores } = scratch;
-    const { slotOfDoc } = listing;
+    // Text matches come ascending, as the columns are read. Each score stays at its document
+    // (slotScores), where ranking reads it.
+    const { textScores, slotScores } = scratch;
+    const matches = search.collect({ docs, scores: textScores });
     const hiding = hidden.length > 0;
-    // The words of slotBits that may hold a match: a word's matches tend to share categories,
-    // which lie together in slot order.
-    let first = slotBits.length;
-    let last = -1;
     for (let j = 0; j < matches; j++) {
-      const slot = slotOfDoc[textDocs[j]!]!;
-      if ((within && !within(slot)) || (hiding && excluded[slot] === 1)) continue;
-      const word = slot >>> 5;
-      slotBits[word]! |= 1 << (slot & 31);
-      slotScores[slot] = textScores[j]!;
-      if (word < first) first = word;
-      if (word > last) last = word;
-    }
-    for (let word = first; word <= last; word++) {
-      let bits = slotBits[word]!;
-      if (bits === 0) continue;
-      slotBits[word] = 0;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        docs[count++] = (word << 5) + 31 - Math.clz32(low);
-        bits ^= low;
-      }
+      const doc = docs[j]!;
+      if ((within && !within(doc)) || (hiding && excluded[doc] === 1)) continue;
+      docs[count++] = doc;
+      slotScores[doc] = textScores[j]!;
     }
   }
 
@@ -474,7 +455,10 @@ export function executeListing(
   // Ranking.
   const start = (request.page - 1) * request.perPage;
   const ranking = request.countOnly || start >= REACHABLE_HITS ? undefined : index.topK;
-  ranking?.reset(Math.min(start + request.perPage, REACHABLE_HITS));
+  // Variant tiles are offered by their rows' numbers in catalog order, which break ties themselves.
+  ranking
+    ?.tieOrder(variantGrain ? undefined : listing.catalogPosition)
+    .reset(Math.min(start + request.perPage, REACHABLE_HITS));
   // Boosts and buries weigh the candidates; pins that stand are passed over, then placed.
   const factors = weighCandidates(
     merchandising.weights ?? [],
@@ -492,7 +476,7 @@ export function executeListing(
           slotPassesClauses(slot, all ? clauses : hideClauses, listing, sold, all ? within : undefined),
         )
       : [];
-  for (const doc of hidden) if (doc < listing.documents) excluded[listing.slotOfDoc[doc]!] = 0;
+  for (const doc of hidden) if (doc < listing.documents) excluded[doc] = 0;
   const pinned = pins.length > 0 ? scratch.pinned : undefined;
   const total = rank(
     listing,
@@ -541,29 +525,25 @@ function rankedTextListing(
   const listing = type.listing;
   const { channel, categoryCode } = context;
   const start = (request.page - 1) * request.perPage;
-  const top = request.countOnly || start >= REACHABLE_HITS ? undefined : index.topK;
+  const top =
+    request.countOnly || start >= REACHABLE_HITS ? undefined : index.topK.tieOrder(listing.catalogPosition);
   const depth = Math.min(start + request.perPage, REACHABLE_HITS);
   // The documents that count: sold in the channel, and within the category when there is one.
   const within = categoryCode > 0 ? listing.categoryDocs(categoryCode) : undefined;
-  let counts = channel.sellsAll ? undefined : channel.soldByDoc;
+  let counts = channel.sellsAll ? undefined : channel.docSold;
   if (within) {
     counts = listing.scratch.docCounts;
-    for (let i = 0; i < within.length; i++) {
-      const slot = within[i]!;
-      counts[listing.docOfSlot[slot]!] = channel.docSold[slot]!;
-    }
+    for (let i = 0; i < within.length; i++) counts[within[i]!] = channel.docSold[within[i]!]!;
   }
   // Without signals and with every document counting, relevance is the text score: the top-k ranks alone.
   const signals = listing.signals.at(request.time);
   const ranking =
-    top && (signals !== undefined || counts !== undefined)
-      ? new ListedRelevance(top, counts, listing.slotOfDoc, signals)
-      : top;
+    top && (signals !== undefined || counts !== undefined) ? new ListedRelevance(top, counts, signals) : top;
   let total: number;
   try {
     total = search.rank(ranking, depth, counts);
   } finally {
-    if (within) for (let i = 0; i < within.length; i++) counts![listing.docOfSlot[within[i]!]!] = 0;
+    if (within) for (let i = 0; i < within.length; i++) counts![within[i]!] = 0;
   }
   const reachable = Math.min(total, REACHABLE_HITS);
   const page = pageHits(index, type, request, context, top, reachable);
@@ -607,27 +587,21 @@ function pageHits(
   const namesVariant = variantGrain || clauses.some((clause) => clause.picksVariant);
   const fieldContext = { locale: request.locale, channel, view };
   // Each step goes over every hit before the next, so that the hits' reads of scattered memory
-  // (slots, rows, their columns) are under way together rather than one hit after another.
-  // Tiles were ranked by catalog numbers (documents, or rows in catalog order) so ties keep catalog order.
+  // (rows, their columns) are under way together rather than one hit after another.
+  // Variant tiles were ranked by their rows' numbers in catalog order, so that ties keep catalog order.
   const { pageDocs: hitDocs, pageRows: hitRows } = listing.scratch;
   const count = Math.max(0, end - start);
-  // The rank of the i-th tile of the page, or -1 for a pin (its slot is in hitRows already).
+  // The rank of the i-th tile of the page, or -1 for a pin.
   const rankAt = (i: number) => (entries === undefined ? start + i : (entries[i]!.rank ?? -1));
   for (let i = 0; i < count; i++) {
     const at = rankAt(i);
-    if (at < 0) hitRows[i] = entries![i]!.pin!.slot;
-    else {
-      const id = pageDocs[at]!;
-      hitRows[i] = variantGrain ? listing.rowOfCatalogRow(id) : listing.slotOfDoc[id]!;
-    }
-  }
-  for (let i = 0; i < count; i++) {
-    const at = rankAt(i);
-    if (variantGrain && at >= 0) hitDocs[i] = listing.docOfSlot[rowDoc[hitRows[i]!]!]!;
-    else {
-      hitDocs[i] = at >= 0 ? pageDocs[at]! : listing.docOfSlot[hitRows[i]!]!;
-      hitRows[i] = shownRow(hitRows[i]!, rowClauses, channel, view.price, listing.rowStart, rowDoc);
-    }
+    if (at < 0) hitDocs[i] = entries![i]!.pin!.slot;
+    else if (variantGrain) {
+      hitRows[i] = listing.rowOfCatalogRow(pageDocs[at]!);
+      hitDocs[i] = rowDoc[hitRows[i]!]!;
+      continue;
+    } else hitDocs[i] = pageDocs[at]!;
+    hitRows[i] = shownRow(hitDocs[i]!, rowClauses, channel, view.price, listing.rowStart, rowDoc);
   }
   listing.scratch.touched = touchHitColumns(type, hitDocs, hitRows, count, fieldContext);
   for (let i = 0; i < count; i++) {
@@ -644,9 +618,8 @@ function pageHits(
     if (pin !== undefined) {
       hit.pinned = start + i + 1;
       if (pin.campaign !== undefined) hit.sponsored = { campaign: pin.campaign };
-    } else if (factors !== undefined) {
-      const slot = listing.slotOfDoc[doc]!;
-      if (factors[slot] !== 1) hit.factor = factors[slot]!;
+    } else if (factors !== undefined && factors[doc] !== 1) {
+      hit.factor = factors[doc]!;
     }
     hits.push(hit);
     docs.push(doc);
@@ -705,7 +678,6 @@ function rank(
   if (ranking === undefined) return total;
 
   const signals = listing.signals.at(request.time);
-  const docOfSlot = listing.docOfSlot;
   const reader = request.sort ? sortReader(request.sort, listing, channel, view) : undefined;
   const descending = request.sort?.direction === 'desc';
   const scores = scratch.slotScores;
@@ -744,7 +716,7 @@ function rank(
       }
       score = sortScore(best);
     }
-    ranking.offer(docOfSlot[doc]!, score);
+    ranking.offer(doc, score);
   }
   return total;
 }

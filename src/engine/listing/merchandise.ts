@@ -5,8 +5,8 @@ import type { StructuredIndex } from './structured-index.js';
 
 /**
  * What merchandising rules make of a listing besides its filters: entities hidden, entities
- * standing at fixed positions, and factors on relevance. Documents are in catalog numbering (the
- * text postings' ids); the listing maps them to its slots.
+ * standing at fixed positions, and factors on relevance, documents by their numbers (the listing's
+ * slots).
  */
 export interface Merchandising {
   /** Documents left out: they match nothing, count nowhere and are never pinned. */
@@ -63,7 +63,7 @@ export function standingPins(
   const taken = new Set<number>();
   for (const pin of pins) {
     if (pin.doc >= listing.documents) continue;
-    const slot = listing.slotOfDoc[pin.doc]!;
+    const slot = pin.doc;
     if (excluded[slot] === 1 || pinned[slot] === 1 || !passes(slot, pin.onlyIfMatching)) continue;
     pinned[slot] = 1;
     let position = pin.position;
@@ -121,7 +121,7 @@ export function weighCandidates(
   for (const weight of weights) {
     const clauses = weight.where === undefined ? undefined : weightClauses(weight.where, context);
     const named = new Set<number>();
-    for (const doc of weight.docs ?? []) if (doc < listing.documents) named.add(listing.slotOfDoc[doc]!);
+    for (const doc of weight.docs ?? []) if (doc < listing.documents) named.add(doc);
     if (named.size === 0 && clauses === undefined) continue;
     // One field read over all candidates at once where the listing's column passes allow it.
     const marked = clauses !== undefined && markAll(clauses, context, docs, count, masks);

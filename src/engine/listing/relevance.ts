@@ -2,8 +2,8 @@ import type { Collected, Ranking, TopK } from '../ranking/top-k.js';
 
 /**
  * A listing's text search. It ranks: offers its matches, scored, to `ranking` (undefined: counts
- * them only), which keeps the best `depth`, `counts` saying per document (catalog numbering)
- * whether a match counts and may rank (see TextMatchOptions.counts; undefined: all do), and
+ * them only), which keeps the best `depth`, `counts` saying per document whether
+ *  a match counts and may rank (see TextMatchOptions.counts; undefined: all do), and
  * returns the matches that count. Or it collects every match, scored, for the listing to filter.
  */
 export interface TextSearch {
@@ -39,8 +39,7 @@ export class ListedRelevance implements Ranking {
     private readonly top: TopK,
     /** Per document, 0 when it does not count (see TextSearch). */
     private readonly counts: Uint8Array | undefined,
-    private readonly slotOfDoc: Uint32Array,
-    /** Weighted signals per slot; undefined when the type weighs none. */
+    /** Weighted signals per document; undefined when the type weighs none. */
     private readonly signals: Float32Array | undefined,
   ) {
     const range = signals === undefined ? { least: 1, greatest: 1 } : factorRange(signals);
@@ -57,7 +56,7 @@ export class ListedRelevance implements Ranking {
   offer(doc: number, score: number): void {
     if (this.counts !== undefined && this.counts[doc] === 0) return;
     const signals = this.signals;
-    this.top.offer(doc, signals === undefined ? score : score * (1 + signals[this.slotOfDoc[doc]!]!));
+    this.top.offer(doc, signals === undefined ? score : score * (1 + signals[doc]!));
   }
 
   floor(): number {
@@ -74,7 +73,7 @@ export class ListedRelevance implements Ranking {
   floorOf(doc: number): number {
     const signals = this.signals;
     if (signals === undefined) return this.top.floor();
-    const factor = 1 + signals[this.slotOfDoc[doc]!]!;
+    const factor = 1 + signals[doc]!;
     return textFloor(this.top.floor(), factor, factor);
   }
 }

@@ -25,18 +25,16 @@ export class ListingScratch {
   order: Uint32Array;
   readonly segments = new Uint32Array(34);
   readonly segmentCursor = new Uint32Array(34);
-  /** Text matches as the text search hands them over: ascending documents and their scores. */
-  readonly textDocs: Uint32Array;
+  /** The text matches' scores as the text search hands them over (beside their documents, in `docs`). */
   readonly textScores: Float64Array;
-  /** Text matches moved to slots: a set bit per slot, read back in slot order, and its score (read where it ranks). */
-  readonly slotBits: Uint32Array;
+  /** Per candidate document: its text score (read where it ranks). */
   readonly slotScores: Float64Array;
-  /** The page's hits: their documents (catalog numbering) and the rows they show. */
+  /** The page's hits: their documents and the rows they show. */
   readonly pageDocs = new Uint32Array(REACHABLE_HITS);
   readonly pageRows = new Uint32Array(REACHABLE_HITS);
   /** What reading the hits' columns ahead of time summed to (see touchHitColumns). */
   touched = 0;
-  /** Per document (catalog numbering), 1 when a text match counts; 0 again after each search. */
+  /** Per document, 1 when a text match counts; 0 again after each search. */
   readonly docCounts: Uint8Array;
   /** Per slot: hidden by a rule (flagged while candidates are gathered). */
   readonly excluded: Uint8Array;
@@ -64,9 +62,7 @@ export class ListingScratch {
     this.rowMask = new Uint32Array(rows);
     // A document can stand in several segments (one per filter its rows fail alone): at most 31.
     this.order = new Uint32Array(documents);
-    this.textDocs = new Uint32Array(documents);
     this.textScores = new Float64Array(documents);
-    this.slotBits = new Uint32Array((documents + 31) >>> 5);
     this.slotScores = new Float64Array(documents);
     this.docCounts = new Uint8Array(documents);
     this.excluded = new Uint8Array(documents);

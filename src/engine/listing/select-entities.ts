@@ -36,8 +36,7 @@ export function selectEntities(
     for (const entity of own) {
       const doc = documentOfId(type.ids, entity.slice(prefix.length));
       if (doc === undefined) continue;
-      const slot = listing.slotOfDoc[doc]!;
-      if (slotPassesClauses(slot, clauses, listing, channel.columns.sold, undefined)) chosen.add(entity);
+      if (slotPassesClauses(doc, clauses, listing, channel.columns.sold, undefined)) chosen.add(entity);
     }
   }
   return chosen;

@@ -60,28 +60,23 @@ export class LoadedChannel {
   readonly offers: ChannelOffers;
   readonly availability: FieldAccess;
   readonly delivery: FieldAccess;
-  /** Per slot, 1 when one of its rows is sold in the channel. */
+  /** Per document, 1 when one of its rows is sold in the channel. */
   readonly docSold: Uint8Array;
-  /** The same per document of the text half (catalog numbering). */
-  readonly soldByDoc: Uint8Array;
   /** Every document has a row sold in the channel. */
   readonly sellsAll: boolean;
 
   constructor(
     readonly columns: ChannelColumns,
     rowStart: Uint32Array,
-    docOfSlot: Uint32Array,
   ) {
     this.offers = new ChannelOffers(columns);
     const documents = rowStart.length - 1;
     this.docSold = new Uint8Array(documents);
-    this.soldByDoc = new Uint8Array(documents);
     let sold = 0;
-    for (let slot = 0; slot < documents; slot++) {
-      for (let row = rowStart[slot]!; row < rowStart[slot + 1]!; row++)
-        this.docSold[slot]! |= columns.sold[row]!;
-      this.soldByDoc[docOfSlot[slot]!] = this.docSold[slot]!;
-      sold += this.docSold[slot]!;
+    for (let doc = 0; doc < documents; doc++) {
+      for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++)
+        this.docSold[doc]! |= columns.sold[row]!;
+      sold += this.docSold[doc]!;
     }
     this.sellsAll = sold === documents;
     const availability = new Uint32Array(columns.availability);
@@ -119,19 +114,20 @@ const ON_SALE_DICT: readonly FieldValue[] = [true, false];
 
 /**
  * A type's structured half as searches read it: the loaded columns plus what loading derives
- * (the slot of each row, numbers of dictionary values, per channel offer views). Columns are
- * indexed by slot (documents in category order, see columns-order.ts); `slotOfDoc` and
- * `docOfSlot` translate from and to the text half's documents.
+ * (the document of each row, numbers of dictionary values, per channel offer views). Columns are
+ * indexed by document, in category order (see columns-order.ts); the listing calls a document's
+ * place in its arrays its slot, which is its number in the text half too.
  */
 export class StructuredIndex {
-  /** Documents, which are as many as slots. */
   readonly documents: number;
   readonly rows: number;
   readonly rowStart: Uint32Array;
-  /** The slot of each row. */
+  /** The document (slot) of each row. */
   readonly rowDoc: Uint32Array;
-  readonly docOfSlot: Uint32Array;
-  readonly slotOfDoc: Uint32Array;
+  /** Per document, its position in the catalog: ties break by it. */
+  readonly catalogPosition: Uint32Array;
+  /** The document at each catalog position. */
+  readonly documentAt: Uint32Array;
   readonly fields: ReadonlyMap<string, FieldAccess>;
   readonly channels: readonly LoadedChannel[];
   readonly signals: SignalScores;
@@ -156,14 +152,14 @@ export class StructuredIndex {
     for (let doc = 0; doc < this.documents; doc++) {
       this.rowDoc.fill(doc, data.rowStart[doc]!, data.rowStart[doc + 1]!);
     }
-    this.docOfSlot = data.docOfSlot;
-    this.slotOfDoc = new Uint32Array(this.documents).fill(0xffffffff);
-    for (let slot = 0; slot < this.documents; slot++) {
-      const doc = data.docOfSlot[slot]!;
-      if (doc >= this.documents || this.slotOfDoc[doc] !== 0xffffffff) {
-        throw new Error('index artifact is corrupt: its slots are not an order of the documents');
+    this.catalogPosition = data.catalogPosition;
+    this.documentAt = new Uint32Array(this.documents).fill(0xffffffff);
+    for (let doc = 0; doc < this.documents; doc++) {
+      const position = data.catalogPosition[doc]!;
+      if (position >= this.documents || this.documentAt[position] !== 0xffffffff) {
+        throw new Error('index artifact is corrupt: its catalog positions are not an order of the documents');
       }
-      this.slotOfDoc[doc] = slot;
+      this.documentAt[position] = doc;
     }
     const fields = new Map<string, FieldAccess>();
     for (const field of data.fields) {
@@ -176,7 +172,7 @@ export class StructuredIndex {
       );
     }
     this.fields = fields;
-    this.channels = data.channels.map((columns) => new LoadedChannel(columns, data.rowStart, data.docOfSlot));
+    this.channels = data.channels.map((columns) => new LoadedChannel(columns, data.rowStart));
     this.signals = new SignalScores(data);
   }
 
@@ -186,15 +182,15 @@ export class StructuredIndex {
     return this.#scratch;
   }
 
-  /** The first row of a document (catalog numbering), as the row a hit without a listing shows. */
+  /** The first row of a document, as the row a hit without a listing shows. */
   firstRow(doc: number): number {
-    return this.rowStart[this.slotOfDoc[doc]!]!;
+    return this.rowStart[doc]!;
   }
 
   /** A row's number in catalog order: ties between variant tiles break by it. */
   catalogRow(row: number): number {
-    const slot = this.rowDoc[row]!;
-    return this.data.rowBase[this.docOfSlot[slot]!]! + row - this.rowStart[slot]!;
+    const doc = this.rowDoc[row]!;
+    return this.data.rowBase[this.catalogPosition[doc]!]! + row - this.rowStart[doc]!;
   }
 
   /** The row at a catalog-order row number. */
@@ -207,7 +203,7 @@ export class StructuredIndex {
       if (base[middle]! <= catalogRow) low = middle;
       else high = middle - 1;
     }
-    return this.rowStart[this.slotOfDoc[low]!]! + catalogRow - base[low]!;
+    return this.rowStart[this.documentAt[low]!]! + catalogRow - base[low]!;
   }
 
   channel(id: string | undefined): LoadedChannel | undefined {

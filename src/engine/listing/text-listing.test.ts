@@ -6,9 +6,9 @@ import { loadIndex } from '../load.js';
 import type { EngineSettings } from '../settings.js';
 
 /**
- * The text half hands the listing its matches. Documents are numbered in catalog order by the
- * postings and kept in category order by the listing: here the two orders differ (the first
- * products sit in the last category), so a mix-up would list the wrong products.
+ * The text half hands the listing its matches. Documents are numbered in category order, and ties
+ * break by catalog order: here the two orders differ (the first products sit in the last
+ * category), so a mix-up would list the wrong products, or tied ones in the wrong order.
  */
 const catalog: CatalogEntity[] = [
   { type: 'category', id: 'home', title: 'Home' },
@@ -35,6 +35,16 @@ const catalog: CatalogEntity[] = [
   },
   {
     type: 'product',
+    id: 'mug-fashion',
+    title: 'Stone Mug',
+    categories: ['fashion'],
+    attributes: { color: 'Grey' },
+    price: 12,
+    currency: 'EUR',
+    availability: 'in_stock',
+  },
+  {
+    type: 'product',
     id: 'vase',
     title: 'Paper Vase',
     categories: ['home'],
@@ -50,6 +60,16 @@ const catalog: CatalogEntity[] = [
     categories: ['home'],
     attributes: { color: 'Brown' },
     price: 15,
+    currency: 'EUR',
+    availability: 'in_stock',
+  },
+  {
+    type: 'product',
+    id: 'mug-home',
+    title: 'Stone Mug',
+    categories: ['home'],
+    attributes: { color: 'Grey' },
+    price: 12,
     currency: 'EUR',
     availability: 'in_stock',
   },
@@ -99,6 +119,25 @@ describe('text matches in the listed section', () => {
     // The second lacks the optional word: its explanation says so.
     expect(product.hits[0]!.parts!.completeness).toBe(0);
     expect(product.hits[1]!.parts!.completeness).toBeLessThan(0);
+  });
+
+  it('breaks ties by catalog order, wherever the search ranks', () => {
+    // The two mugs score alike; the one from the category listed first in the tree comes later
+    // in the catalog.
+    const mugs = ['product:mug-fashion', 'product:mug-home'];
+    expect(entities(search('stone mug').product.hits)).toEqual(mugs);
+    const facets = [{ field: 'color', kind: 'list' as const, label: 'Color' }];
+    expect(entities(search('stone mug', { filters: { color: 'Grey' }, facets }).product.hits)).toEqual(mugs);
+    // Beside the listed section, searched and browsed.
+    const beside = (text: string) =>
+      search(text, { listed: 'category' }).result.sections.find((section) => section.type === 'product')!;
+    expect(entities(beside('stone mug').hits)).toEqual(mugs);
+    const catalogOrder = catalog
+      .filter((entity) => entity.type === 'product')
+      .map((entity) => `product:${entity.id}`);
+    expect(entities(beside('').hits)).toEqual(catalogOrder);
+    // Listed without words: every product ties (no signals), in catalog order.
+    expect(entities(search('', { facets }).product.hits)).toEqual(catalogOrder);
   });
 
   it('lists a word left out, or a short list filled, once per document', () => {

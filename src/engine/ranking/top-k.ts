@@ -22,19 +22,33 @@ export interface Collected {
 }
 
 /**
- * The best k documents by score, ties to the lower doc id, in a binary min-heap whose root is the
- * worst kept. Its arrays are allocated once, at the largest k a page can ask for, and reused by
- * every search.
+ * The best k documents by score, ties to the one first in the tie order (see tieOrder; by default
+ * the lower doc id), in a binary min-heap whose root is the worst kept. Its arrays are allocated
+ * once, at the largest k a page can ask for, and reused by every search.
  */
 export class TopK implements Ranking {
   private readonly docs: Uint32Array;
+  /** Per kept document, its place in the tie order. */
+  private readonly ties: Uint32Array;
   private readonly scores: Float64Array;
   private k = 0;
   private size = 0;
+  private order: Uint32Array | undefined;
 
   constructor(readonly capacity: number = REACHABLE_HITS) {
     this.docs = new Uint32Array(capacity);
+    this.ties = new Uint32Array(capacity);
     this.scores = new Float64Array(capacity);
+  }
+
+  /**
+   * Ties break by `order[doc]` from now on (a type's catalog positions: documents are numbered
+   * in category order, ties keep the catalog's), or by doc id when undefined. Every search sets it
+   * before it ranks: the heap is shared by the types of an index.
+   */
+  tieOrder(order: Uint32Array | undefined): this {
+    this.order = order;
+    return this;
   }
 
   reset(k: number): void {
@@ -44,12 +58,15 @@ export class TopK implements Ranking {
   }
 
   offer(doc: number, score: number): void {
+    const tie = this.order === undefined ? doc : this.order[doc]!;
     if (this.size < this.k) {
       this.docs[this.size] = doc;
+      this.ties[this.size] = tie;
       this.scores[this.size] = score;
       this.siftUp(this.size++);
-    } else if (this.k > 0 && worse(this.scores[0]!, this.docs[0]!, score, doc)) {
+    } else if (this.k > 0 && worse(this.scores[0]!, this.ties[0]!, score, tie)) {
       this.docs[0] = doc;
+      this.ties[0] = tie;
       this.scores[0] = score;
       this.siftDown(0);
     }
@@ -57,7 +74,7 @@ export class TopK implements Ranking {
 
   /**
    * A score below which nothing enters any more: the worst kept once the heap is full (an entry
-   * of that very score still may, with a lower doc id), else -Infinity.
+   * of that very score still may, earlier in the tie order), else -Infinity.
    */
   floor(): number {
     return this.size === this.k && this.k > 0 ? this.scores[0]! : Number.NEGATIVE_INFINITY;
@@ -78,6 +95,7 @@ export class TopK implements Ranking {
       this.size--;
       if (this.size > 0) {
         this.docs[0] = this.docs[this.size]!;
+        this.ties[0] = this.ties[this.size]!;
         this.scores[0] = this.scores[this.size]!;
         this.siftDown(0);
       }
@@ -87,20 +105,22 @@ export class TopK implements Ranking {
 
   private siftUp(at: number): void {
     const doc = this.docs[at]!;
+    const tie = this.ties[at]!;
     const score = this.scores[at]!;
     while (at > 0) {
       const parent = (at - 1) >> 1;
-      if (!worse(score, doc, this.scores[parent]!, this.docs[parent]!)) break;
-      this.docs[at] = this.docs[parent]!;
-      this.scores[at] = this.scores[parent]!;
+      if (!worse(score, tie, this.scores[parent]!, this.ties[parent]!)) break;
+      this.move(parent, at);
       at = parent;
     }
     this.docs[at] = doc;
+    this.ties[at] = tie;
     this.scores[at] = score;
   }
 
   private siftDown(at: number): void {
     const doc = this.docs[at]!;
+    const tie = this.ties[at]!;
     const score = this.scores[at]!;
     const size = this.size;
     for (;;) {
@@ -109,21 +129,27 @@ export class TopK implements Ranking {
       const right = child + 1;
       if (
         right < size &&
-        worse(this.scores[right]!, this.docs[right]!, this.scores[child]!, this.docs[child]!)
+        worse(this.scores[right]!, this.ties[right]!, this.scores[child]!, this.ties[child]!)
       ) {
         child = right;
       }
-      if (!worse(this.scores[child]!, this.docs[child]!, score, doc)) break;
-      this.docs[at] = this.docs[child]!;
-      this.scores[at] = this.scores[child]!;
+      if (!worse(this.scores[child]!, this.ties[child]!, score, tie)) break;
+      this.move(child, at);
       at = child;
     }
     this.docs[at] = doc;
+    this.ties[at] = tie;
     this.scores[at] = score;
+  }
+
+  private move(from: number, to: number): void {
+    this.docs[to] = this.docs[from]!;
+    this.ties[to] = this.ties[from]!;
+    this.scores[to] = this.scores[from]!;
   }
 }
 
-/** Whether (scoreA, docA) ranks below (scoreB, docB): a lower score, or the same and a later doc. */
-function worse(scoreA: number, docA: number, scoreB: number, docB: number): boolean {
-  return scoreA < scoreB || (scoreA === scoreB && docA > docB);
+/** Whether (scoreA, tieA) ranks below (scoreB, tieB): a lower score, or the same and later in the tie order. */
+function worse(scoreA: number, tieA: number, scoreB: number, tieB: number): boolean {
+  return scoreA < scoreB || (scoreA === scoreB && tieA > tieB);
 }
