@@ -19,4 +19,13 @@ describe('TermDictionary', () => {
     for (const term of ['', 'aa', 'abcd', 'c', 'zzz', 'x'.repeat(1000)])
       expect(dictionary.lookup(term)).toBe(-1);
   });
+
+  it('tells a prefix of terms from one of none, and finds the term it is', () => {
+    expect(dictionary.lookupPrefix('ab')).toBe(1);
+    expect(dictionary.lookupPrefix('kopf')).toBe(-1);
+    expect(dictionary.lookupPrefix('\u00e9')).toBe(6);
+    expect(dictionary.lookupPrefix('\u{1f600}')).toBe(8);
+    for (const prefix of ['abd', 'c', 'kopfhorers', 'zzz', '\u00e9a', 'x'.repeat(1000)])
+      expect(dictionary.lookupPrefix(prefix)).toBe(-2);
+  });
 });

@@ -99,9 +99,34 @@ export class TermDictionary {
     return low;
   }
 
+  /**
+   * Whether some term starts with `prefix`, and whether one is `prefix` itself: the id of that
+   * term, else -1 when terms continue it, else -2.
+   */
+  lookupPrefix(prefix: string): number {
+    const length = this.encode(prefix);
+    const id = this.lowerBoundBytes(this.probe, 0, length, 0, this.size);
+    if (id === this.size) return -2;
+    const { bytes, offsets } = this.table;
+    const start = offsets[id]!;
+    const termLength = offsets[id + 1]! - start;
+    if (termLength < length || compareBytes(bytes, start, start + length, this.probe, 0, length) !== 0)
+      return -2;
+    return termLength === length ? id : -1;
+  }
+
   /** Writes `term` as UTF-8 into the probe; returns its length. */
   private encode(term: string): number {
-    if (term.length * 3 > this.probe.length) this.probe = new Uint8Array(term.length * 3);
-    return encoder.encodeInto(term, this.probe).written;
+    const length = term.length;
+    if (length * 3 > this.probe.length) this.probe = new Uint8Array(length * 3);
+    // Query words are short and mostly ASCII: copied here, they skip a call into the encoder,
+    // which costs more than the copy.
+    const probe = this.probe;
+    for (let i = 0; i < length; i++) {
+      const code = term.charCodeAt(i);
+      if (code >= 0x80) return encoder.encodeInto(term, probe).written;
+      probe[i] = code;
+    }
+    return length;
   }
 }

@@ -189,7 +189,9 @@ class SlotBuilder {
     for (let at = 1; at < letters.length && splits < MAX_SPLITS; at++) {
       const boundary = IS_LETTER.test(letters[at - 1]!) !== IS_LETTER.test(letters[at]!);
       if (!boundary && (at < 2 || letters.length - at < 2)) continue;
-      const left = this.type.dictionary.lookup(letters.slice(0, at).join(''));
+      const left = this.type.dictionary.lookupPrefix(letters.slice(0, at).join(''));
+      // No term starts with the left part: none starts with a longer one either.
+      if (left === -2) return;
       const right = left < 0 ? -1 : this.type.dictionary.lookup(letters.slice(at).join(''));
       if (right < 0) continue;
       this.add('split', [left, right], 0);
