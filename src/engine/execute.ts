@@ -15,7 +15,13 @@ import {
 } from './listing/section.js';
 import { positionAt } from './match/conjunction.js';
 import { expandQuery, type Slot } from './match/expand.js';
-import { type LeaveOut, matchText, type TextMatch, type TextMatchOptions } from './match/text-match.js';
+import {
+  type LeaveOut,
+  matchText,
+  scoreCollected,
+  type TextMatch,
+  type TextMatchOptions,
+} from './match/text-match.js';
 import { type SectionTrace, sectionTrace } from './match/trace.js';
 import type { ScoreParts } from './ranking/parts.js';
 import { type Ranking, REACHABLE_HITS } from './ranking/top-k.js';
@@ -162,7 +168,13 @@ function list(
       ? undefined
       : {
           rank: (ranking, depth, counts) => run({ leaveOut, fill, counts }, ranking, depth).counted,
-          collect: (collect) => run({ leaveOut, fill, collect }, undefined, 0).total,
+          collect: (collect) => {
+            const { total, unscored } = run({ leaveOut, fill, collect }, undefined, 0);
+            return { matches: total, unscored };
+          },
+          score: (docs, order, count, scores) => {
+            if (text) scoreCollected(text, docs, order, count, scores);
+          },
         };
   const listed = listSection(index, type, query, match);
   // The listing's hits are its own, made for this answer: explanations go onto them.

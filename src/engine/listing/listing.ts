@@ -183,17 +183,19 @@ export function executeListing(
 
   // Candidates.
   let count = 0;
+  let unscored = false;
   if (search) {
     // Text matches come ascending, as the columns are read. Each score stays at its document
-    // (slotScores), where ranking reads it.
+    // (slotScores), where ranking reads it; unscored ones are scored when they rank (below).
     const { textScores, slotScores } = scratch;
-    const matches = search.collect({ docs, scores: textScores });
+    const collected = search.collect({ docs, scores: textScores });
+    unscored = collected.unscored;
     const hiding = hidden.length > 0;
-    for (let j = 0; j < matches; j++) {
+    for (let j = 0; j < collected.matches; j++) {
       const doc = docs[j]!;
       if ((within && !within(doc)) || (hiding && excluded[doc] === 1)) continue;
       docs[count++] = doc;
-      slotScores[doc] = textScores[j]!;
+      if (!unscored) slotScores[doc] = textScores[j]!;
     }
   }
 
@@ -478,6 +480,14 @@ export function executeListing(
       : [];
   for (const doc of hidden) if (doc < listing.documents) excluded[doc] = 0;
   const pinned = pins.length > 0 ? scratch.pinned : undefined;
+  // Text matches collected unscored are scored now that the tiles to rank by relevance are known.
+  if (
+    unscored &&
+    ranking !== undefined &&
+    (request.sort === undefined || sortReader(request.sort, listing, channel, view) === undefined)
+  ) {
+    search!.score(docs, scratch.fullDocs, scratch.segments[1]!, scratch.slotScores);
+  }
   const total = rank(
     listing,
     candidates,

@@ -8,8 +8,14 @@ import type { Collected, Ranking, TopK } from '../ranking/top-k.js';
  */
 export interface TextSearch {
   rank(ranking: Ranking | undefined, depth: number, counts: Uint8Array | undefined): number;
-  /** Writes every match to `collect`, ascending, with its score; returns how many. */
-  collect(collect: Collected): number;
+  /**
+   * Writes every match to `collect`, ascending, with its score, and says how many; or without
+   * their scores (`unscored`, for matches of several words, whose scores read positions): then
+   * `score` scores those the listing ranks.
+   */
+  collect(collect: Collected): { matches: number; unscored: boolean };
+  /** After an unscored collect: the score of each of docs[order[0 .. count)] (ascending) into scores[doc]. */
+  score(docs: Uint32Array, order: Uint32Array, count: number, scores: Float64Array): void;
 }
 
 /** Relative headroom of a floor handed back through the signals' factor, for rounding. */

@@ -45,9 +45,9 @@ function draw(count: number, seed: number): number[] {
   return [...picked].sort((a, b) => a - b);
 }
 
-function matches(slots: SlotSources[], scratch: MatchScratch, optional: SlotSources[] = []): number[] {
+function matches(slots: SlotSources[], scratch: MatchScratch, cursors = true): number[] {
   const found: number[] = [];
-  matchAll(slots, (doc) => found.push(doc), scratch, optional);
+  matchAll(slots, (doc) => found.push(doc), scratch, [], cursors);
   return found;
 }
 
@@ -70,6 +70,10 @@ describe('matchAll', () => {
       name: 'four words, filtered and sought',
       words: [[draw(60, 9), draw(50, 10)], [draw(700, 11)], [draw(4000, 12)], [draw(800, 13)]],
     },
+    {
+      name: 'three words of one list each, one filtered and one sought',
+      words: [[draw(100, 14)], [draw(800, 15)], [draw(3000, 16)]],
+    },
     { name: 'words that share nothing', words: [[[1, 2, 3]], [[4, 5, 6]]] },
   ];
 
@@ -86,6 +90,14 @@ describe('matchAll', () => {
         matches(
           words.map(slotOf).sort((a, b) => a.size - b.size),
           scratch,
+        ),
+      ).toEqual(want);
+      // Without cursors at each match, the words the bitset filters are not sought: the same documents.
+      expect(
+        matches(
+          words.map(slotOf).sort((a, b) => a.size - b.size),
+          scratch,
+          false,
         ),
       ).toEqual(want);
     });

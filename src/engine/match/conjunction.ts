@@ -17,13 +17,15 @@ const FILTER_RATIO = 16;
  * nothing is allocated per document. Slots not much larger than the driver are first marked in a
  * bitset (see FILTER_RATIO), and a document that one of them lacks is passed over without seeking.
  * `slots` must be ordered smallest first. The sources of `optional` slots are moved to each match
- * too, whether they hold it or not.
+ * too, whether they hold it or not. Without `cursors`, the walk only finds the matches: a slot
+ * the bitset filters is not sought at all, and cursors need not stand at each match.
  */
 export function matchAll(
   slots: readonly SlotSources[],
   onMatch: (doc: number) => void,
   scratch: MatchScratch,
   optional: readonly SlotSources[] = [],
+  cursors = true,
 ): void {
   if (slots.length === 0 || slots.some((slot) => slot.sources.length === 0)) return;
   for (const slot of slots) for (const source of slot.sources) source.cursor = source.start;
@@ -34,7 +36,10 @@ export function matchAll(
   const filtered = span !== undefined;
   try {
     if (filtered && driver.length === 1) {
-      walkFiltered(driver[0]!, slots, holders, onMatch, optional);
+      // The filtered slots come first after the driver (slots are smallest first).
+      let sought = 1;
+      if (!cursors) while (sought < slots.length && filters(slots, sought)) sought++;
+      walkFiltered(driver[0]!, slots, sought, holders, onMatch, optional);
       return;
     }
     let doc = firstDoc(driver);
@@ -82,12 +87,13 @@ export function matchAll(
 /**
  * The walk when one list drives and the holders bitset filters (see matchAll): reads the driver's
  * documents in turn, passes over those a filtered slot lacks by their bit alone, and seeks in the
- * other slots only for the rest. Cheaper than leapfrogging, which pays a seek for every document
- * the bitset already turned down.
+ * slots from `sought` on only for the rest. Cheaper than leapfrogging, which pays a seek for every
+ * document the bitset already turned down.
  */
 function walkFiltered(
   driver: Source,
   slots: readonly SlotSources[],
+  sought: number,
   holders: Uint32Array,
   onMatch: (doc: number) => void,
   optional: readonly SlotSources[],
@@ -97,7 +103,7 @@ function walkFiltered(
     const doc = docs[at]!;
     if ((holders[doc >>> 5]! & (1 << (doc & 31))) === 0) continue;
     driver.cursor = at;
-    for (let s = 1; s < slots.length; s++) {
+    for (let s = sought; s < slots.length; s++) {
       const sources = slots[s]!.sources;
       let held = false;
       let left = false;
@@ -131,11 +137,10 @@ function markHolders(
   scratch: MatchScratch,
 ): { from: number; to: number } | undefined {
   const { holders, wordBits } = scratch;
-  const limit = slots[0]!.size * FILTER_RATIO;
   let span: { from: number; to: number } | undefined;
   for (let s = 1; s < slots.length; s++) {
     const slot = slots[s]!;
-    if (slot.size > limit) continue;
+    if (!filters(slots, s)) continue;
     if (span === undefined) {
       span = markDocs(slot.sources, holders);
       continue;
@@ -146,6 +151,11 @@ function markHolders(
     wordBits.fill(0, own.from, own.to);
   }
   return span;
+}
+
+/** Whether slot s (after the driver, slots[0]) is small enough to filter through the bitset. */
+function filters(slots: readonly SlotSources[], s: number): boolean {
+  return slots[s]!.size <= slots[0]!.size * FILTER_RATIO;
 }
 
 /** Sets the bit of every document of `sources`; returns the span of words that may hold one. */

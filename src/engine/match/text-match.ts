@@ -1,4 +1,5 @@
 import type { TypeIndex } from '../engine-index.js';
+import { seek } from '../index/postings.js';
 import { DocScorer } from '../ranking/score.js';
 import type { Collected, Ranking } from '../ranking/top-k.js';
 import { matchAll } from './conjunction.js';
@@ -33,6 +34,8 @@ export interface TextMatchOptions {
   /**
    * Every match is written here, ascending, with its score (`ranking` is then undefined): a
    * listing filters them all, and writing each into arrays costs less than offering it to a ranking.
+   * Matches of several words are written without their scores (TextMatch.unscored): scoring one
+   * reads its positions, and a listing ranks few of its matches (see scoreCollected).
    */
   collect?: Collected;
 }
@@ -58,6 +61,8 @@ export interface TextMatch {
   /** Scores the matches of the last attempt (for explanations); undefined without words. */
   sources: SlotSources[];
   scorer: DocScorer | undefined;
+  /** The matches were collected without their scores: scoreCollected scores those asked for. */
+  unscored: boolean;
 }
 
 /**
@@ -74,7 +79,7 @@ export function matchText(
   scratch: MatchScratch,
 ): TextMatch {
   const { leaveOut, counts, collect } = options;
-  const tally: Tally = { total: 0, counted: 0 };
+  const tally: Tally = { total: 0, counted: 0, unscored: false };
   let active = slots;
   const leftOut: Slot[] = [];
   const attempts: Attempt[] = [];
@@ -111,7 +116,8 @@ export function matchText(
     }
     const dropped = total > 0 || leaveOut === 'none' ? [] : wordsToLeaveOut(active, sources, leaveOut);
     if (dropped.length === 0) {
-      return { searched: active, leftOut, optional: [], total, counted, attempts, sources, scorer };
+      const { unscored } = tally;
+      return { searched: active, leftOut, optional: [], total, counted, attempts, sources, scorer, unscored };
     }
     leftOut.push(...dropped);
     active = active.filter((slot) => !dropped.includes(slot));
@@ -127,15 +133,17 @@ export function matchText(
         attempts,
         sources: [],
         scorer: undefined,
+        unscored: false,
       };
     }
   }
 }
 
-/** What one attempt found: every match, and those that count (see TextMatchOptions.counts). */
+/** What one attempt found: every match, those that count (see TextMatchOptions.counts), whether collected unscored. */
 interface Tally {
   total: number;
   counted: number;
+  unscored: boolean;
 }
 
 /**
@@ -184,8 +192,16 @@ function walkAndRank(
   let total = 0;
   let counted = 0;
   const ranks = scorer !== undefined && ranking !== undefined;
+  // Collected matches are scored later, those the listing asks for, unless optional words must be
+  // sought at each match for the scorer to see which a document lacks.
+  const unscored = collect !== undefined && optional.length === 0;
   let onMatch: (doc: number) => void;
-  if (collect !== undefined && scorer !== undefined) {
+  if (unscored) {
+    const { docs } = collect;
+    onMatch = (doc) => {
+      docs[total++] = doc;
+    };
+  } else if (collect !== undefined && scorer !== undefined) {
     const { docs, scores } = collect;
     onMatch = (doc) => {
       docs[total] = doc;
@@ -216,9 +232,38 @@ function walkAndRank(
           counted += counts[doc]!;
         };
   }
-  matchAll(required, onMatch, scratch, optional);
+  matchAll(required, onMatch, scratch, optional, !unscored);
   tally.total = total;
   tally.counted = counts === undefined ? total : counted;
+  tally.unscored = unscored;
+}
+
+/**
+ * After a search that collected its matches unscored: writes the score of each of
+ * docs[order[0 .. count)] (ascending, matches of that search, before the next one) to
+ * scores[doc], as the search would have.
+ */
+export function scoreCollected(
+  match: TextMatch,
+  docs: Uint32Array,
+  order: Uint32Array,
+  count: number,
+  scores: Float64Array,
+): void {
+  const { sources, scorer } = match;
+  if (scorer === undefined) return;
+  for (const slot of sources) for (const source of slot.sources) source.cursor = source.start;
+  for (let i = 0; i < count; i++) {
+    const doc = docs[order[i]!]!;
+    for (let s = 0; s < sources.length; s++) {
+      const lists = sources[s]!.sources;
+      for (let l = 0; l < lists.length; l++) {
+        const source = lists[l]!;
+        source.cursor = seek(source.docs, source.cursor, source.end, doc);
+      }
+    }
+    scores[doc] = scorer.score(doc);
+  }
 }
 
 /**
@@ -305,6 +350,7 @@ function fillUp(
     attempts: state.attempts,
     sources,
     scorer,
+    unscored: tally.unscored,
   };
 }
 
