@@ -96,7 +96,12 @@ export function matchText(
         sources[s] = merged(sources[s]!, scratch, s === 0 ? Infinity : sources[0]!.size);
       }
     }
-    const scorer = (ranking || collect) && active.length > 0 ? new DocScorer(type, sources) : undefined;
+    // A word found nowhere matches nothing: there is nothing to score (a section beside the
+    // listed one often meets such words).
+    const scorer =
+      (ranking || collect) && active.length > 0 && sources.every((slot) => slot.sources.length > 0)
+        ? new DocScorer(type, sources)
+        : undefined;
     // One word of several lists ranks straight from their merge.
     if (oneWordOfSeveralLists) rankMarked(sources[0]!, scratch, scorer, ranking, counts, tally, collect);
     else countAndRank(sources, scorer, ranking, counts, tally, scratch, collect);
