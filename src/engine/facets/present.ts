@@ -183,17 +183,20 @@ function listFacet(
     });
   } else {
     const counts = input.counted ?? countCodes(access, input.bit, candidates);
+    // Each value of the dictionary, which may be long, is compared with the chosen ones only when
+    // the facet has some: most facets of a page have none.
+    const choice = input.choice?.form === 'values' ? input.choice : undefined;
     const seen = new Set<string>();
     for (let code = 1; code < counts.length; code++) {
       const raw = access.dict[code - 1]!;
-      const selected = isChosen(keys, raw);
+      const selected = keys.size > 0 && isChosen(keys, raw);
       if (counts[code] === 0 && !selected) continue;
-      seen.add(String(raw).toLowerCase());
+      if (choice) seen.add(String(raw).toLowerCase());
       entries.push({ value: facetValue(access, raw, counts[code]!, selected, spec, context), rank: code });
     }
     // A chosen value the catalog does not hold still shows, without results.
-    if (input.choice?.form === 'values') {
-      for (const chosen of input.choice.values) {
+    if (choice) {
+      for (const chosen of choice.values) {
         const brand = access.nature === 'brand' ? context.shared.brand(String(chosen)) : undefined;
         const identifier = access.nature === 'identifier' ? normalizeIdentifier(String(chosen)) : undefined;
         if (
@@ -308,7 +311,7 @@ function treeFacet(
   const chosen = input.choice?.form === 'category' ? input.choice.ids[0] : undefined;
   const focus = chosen ?? context.pageCategory;
   const open = new Set(focus !== undefined ? shared.categoryPath(focus) : []);
-  const codeOf = new Map(access.dict.map((value, index) => [String(value), index + 1]));
+  const codeOf = codesByValue(access.dict);
   const how = order(input.spec);
   const values: FacetValue[] = [];
   const visit = (parent: string) => {
@@ -332,6 +335,18 @@ function treeFacet(
   visit('');
   facet.values = values;
   return values.length > 0 ? facet : undefined;
+}
+
+const codeMaps = new WeakMap<readonly unknown[], ReadonlyMap<string, number>>();
+
+/** Each value's code in a field's dictionary, made once per dictionary (it stays with the loaded index). */
+function codesByValue(dict: readonly unknown[]): ReadonlyMap<string, number> {
+  let codes = codeMaps.get(dict);
+  if (codes === undefined) {
+    codes = new Map(dict.map((value, index) => [String(value), index + 1]));
+    codeMaps.set(dict, codes);
+  }
+  return codes;
 }
 
 function rangeFacet(facet: Facet, input: FacetInput, candidates: Candidates): Facet | undefined {
