@@ -254,13 +254,16 @@ function readCodeMap(input: FacetInput, context: PresentContext): CodeMap | unde
     const intervals = (spec.buckets ?? []).map((bucket) =>
       relative ? bucketInterval(bucket, DAY_MS, context.time) : bucketInterval(bucket, 1, 0),
     );
-    const lists: number[][] = Array.from({ length: access.dict.length + 1 }, () => []);
+    // Made for every request that counts such a facet: written straight into its two arrays.
+    const offsets = new Uint32Array(access.dict.length + 2);
+    const values: number[] = [];
     for (let code = 1; code <= access.dict.length; code++) {
-      intervals.forEach((interval, index) => {
-        if (within(interval, access.numbers[code]!)) lists[code]!.push(index + 1);
-      });
+      for (let index = 0; index < intervals.length; index++) {
+        if (within(intervals[index]!, access.numbers[code]!)) values.push(index + 1);
+      }
+      offsets[code + 1] = values.length;
     }
-    return csr(lists, intervals.length);
+    return { offsets, values: Uint32Array.from(values), targets: intervals.length };
   }
   if ((spec.kind === 'list' || spec.kind === 'swatch') && spec.show === 'groups') {
     const groups = context.shared.attributes.get(spec.field)?.groups ?? [];
