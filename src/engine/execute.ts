@@ -108,6 +108,7 @@ export function executeSearch(index: EngineIndex, query: EngineQuery): EngineRes
   // The listed section (filters, facets, sorts): see listing/. The text search hands it its matches.
   const listed = listedType(index, query);
   let extras: ListingExtras | undefined;
+  let side: EngineQuery | undefined;
   const sections = index.types
     .filter((type) => type.documents > 0)
     .map((type) => {
@@ -116,7 +117,7 @@ export function executeSearch(index: EngineIndex, query: EngineQuery): EngineRes
         extras = listedSection.extras;
         return listedSection.section;
       }
-      const side = sideQuery(query);
+      side ??= sideQuery(query);
       return analyzed.words.length === 0 ? browse(type, side) : search(index, type, analyzed, side);
     });
   return { searchedText: analyzed.words.join(' '), sections, ...extras };
