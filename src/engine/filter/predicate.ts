@@ -183,12 +183,8 @@ export function bind(access: FieldAccess, choice: Choice, pointer: string, conte
         const text = String(value);
         const lower = text.toLowerCase();
         const entity = context.shared.brand(text);
-        take((code) => {
-          const brand = String(access.dict[code - 1]);
-          return (
-            brand.toLowerCase() === lower || (entity !== undefined && context.shared.brand(brand) === entity)
-          );
-        });
+        const brands = brandsOf(access, context.shared);
+        take((code) => brands.lower[code] === lower || (entity !== undefined && brands.entity[code] === entity));
         return;
       }
       case 'option':
@@ -212,6 +208,31 @@ function everything(): Interval {
 }
 
 /** The value as written, or else without regard to case. */
+const brandDictionaries = new WeakMap<readonly unknown[], BrandDictionary>();
+
+/** Per code of a brand field, its value in lower case and the brand entity it names. */
+interface BrandDictionary {
+  lower: string[];
+  entity: unknown[];
+}
+
+/**
+ * The brand dictionary read once per loaded index: a brand filter compares the chosen brand with
+ * every value, and a shop may have thousands.
+ */
+function brandsOf(access: FieldAccess, shared: SharedView): BrandDictionary {
+  let made = brandDictionaries.get(access.dict);
+  if (made === undefined) {
+    made = { lower: [''], entity: [undefined] };
+    for (const value of access.dict) {
+      made.lower.push(String(value).toLowerCase());
+      made.entity.push(shared.brand(String(value)));
+    }
+    brandDictionaries.set(access.dict, made);
+  }
+  return made;
+}
+
 function takeText(text: string, access: FieldAccess, take: (test: (code: number) => boolean) => void): void {
   const exact = access.dict.indexOf(text);
   if (exact >= 0) {
