@@ -116,15 +116,33 @@ function valueLabel(
     if (value === true || value === 'true')
       return facet?.label ?? valueLook(access, true, context.shared, context.locale, undefined).label;
   }
-  const known = access.dict.find(
-    (one) => one === value || String(one).toLowerCase() === String(value).toLowerCase(),
-  );
+  const known = access.dict[(firstCodeByLowerCase(access.dict).get(String(value).toLowerCase()) ?? 0) - 1];
   const typed =
     known ??
     (typeof value === 'string' && ['number', 'quantity', 'rating', 'delivery_days'].includes(access.nature)
       ? Number(value)
       : value);
   return valueLook(access, typed, context.shared, context.locale, facet?.unit).label;
+}
+
+const lowerCaseCodes = new WeakMap<readonly unknown[], ReadonlyMap<string, number>>();
+
+/**
+ * Per value of a dictionary in lower case, the first code that spells it so, made once per
+ * dictionary (a filter's value is matched without regard to case; a brand field holds thousands).
+ */
+function firstCodeByLowerCase(dict: readonly unknown[]): ReadonlyMap<string, number> {
+  let codes = lowerCaseCodes.get(dict);
+  if (codes === undefined) {
+    const made = new Map<string, number>();
+    dict.forEach((value, index) => {
+      const lower = String(value).toLowerCase();
+      if (!made.has(lower)) made.set(lower, index + 1);
+    });
+    codes = made;
+    lowerCaseCodes.set(dict, codes);
+  }
+  return codes;
 }
 
 function compareLabel(

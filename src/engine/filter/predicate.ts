@@ -184,7 +184,9 @@ export function bind(access: FieldAccess, choice: Choice, pointer: string, conte
         const lower = text.toLowerCase();
         const entity = context.shared.brand(text);
         const brands = brandsOf(access, context.shared);
-        take((code) => brands.lower[code] === lower || (entity !== undefined && brands.entity[code] === entity));
+        take(
+          (code) => brands.lower[code] === lower || (entity !== undefined && brands.entity[code] === entity),
+        );
         return;
       }
       case 'option':
