@@ -143,10 +143,11 @@ export function executeSection(
 }
 
 /**
- * The listed section: the text search (when the query has words) hands its matches, scored, to
- * the listing, which filters, counts facets and ranks (listing/): every match, written into its
- * arrays (TextSearch.collect), or when the page needs no more, only those that can reach it (the
- * text search ranks them). Both number documents alike: the text postings' doc ids are the
+ * The listed section: the text search (when the query has words) hands its matches to the
+ * listing, which filters, counts facets and ranks (listing/): every match, written into its
+ * arrays (TextSearch.collect; matches of several words scored after the listing's pass, those it
+ * ranks), or when the page needs no more, only those that can reach it (the text search ranks
+ * them). Both number documents alike: the text postings' doc ids are the
  * listing's slots.
  */
 function list(

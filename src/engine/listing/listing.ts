@@ -482,11 +482,12 @@ export function executeListing(
   const pinned = pins.length > 0 ? scratch.pinned : undefined;
   // Text matches collected unscored are scored now that the tiles to rank by relevance are known.
   if (
+    search !== undefined &&
     unscored &&
     ranking !== undefined &&
     (request.sort === undefined || sortReader(request.sort, listing, channel, view) === undefined)
   ) {
-    search!.score(docs, scratch.fullDocs, scratch.segments[1]!, scratch.slotScores);
+    search.score(docs, scratch.fullDocs, scratch.segments[1]!, scratch.slotScores);
   }
   const total = rank(
     listing,

@@ -15,7 +15,7 @@ export interface Ranking {
   floorOf(doc: number): number;
 }
 
-/** Where a search writes every match (docs) and its score (scores, at the same index), unranked. */
+/** Where a search writes every match (docs) and its score (scores, at the same index, unless it scores later), unranked. */
 export interface Collected {
   readonly docs: Uint32Array;
   readonly scores: Float64Array;
