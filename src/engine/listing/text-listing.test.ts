@@ -91,7 +91,7 @@ function search(text: string, more: Partial<Parameters<typeof executeSearch>[1]>
 const entities = (hits: ReadonlyArray<{ entity: string }>) => hits.map((hit) => hit.entity);
 
 describe('text matches in the listed section', () => {
-  it('lists the documents the text matched, though slots and documents are numbered apart', () => {
+  it('lists the documents the text matched, though catalog and category orders differ', () => {
     const { product } = search('brass');
     expect(entities(product.hits)).toEqual(['product:lamp-brass']);
     expect(product.total).toBe(1);
