@@ -37,6 +37,8 @@ export interface PresentContext {
   time: number;
   /** The category page's category: the hierarchical facet opens the tree down to it. */
   pageCategory: string | undefined;
+  /** The code of a category id in the category fields, else 0 (StructuredIndex.categoryCode). */
+  categoryCode(id: string): number;
 }
 
 /** Displays that keep the values in listed order whatever `order` says. */
@@ -314,13 +316,12 @@ function treeFacet(
   const chosen = input.choice?.form === 'category' ? input.choice.ids[0] : undefined;
   const focus = chosen ?? context.pageCategory;
   const open = new Set(focus !== undefined ? shared.categoryPath(focus) : []);
-  const codeOf = codesByValue(access.dict);
   const how = order(input.spec);
   const values: FacetValue[] = [];
   const visit = (parent: string) => {
     const level: FacetValue[] = [];
     for (const id of shared.children.get(parent) ?? []) {
-      const count = counts[codeOf.get(id) ?? 0] ?? 0;
+      const count = counts[context.categoryCode(id)] ?? 0;
       const selected = keys.has(id);
       if (count === 0 && !selected) continue;
       const value: FacetValue = { value: id, label: shared.categoryTitle(id, context.locale), count };
@@ -338,18 +339,6 @@ function treeFacet(
   visit('');
   facet.values = values;
   return values.length > 0 ? facet : undefined;
-}
-
-const codeMaps = new WeakMap<readonly unknown[], ReadonlyMap<string, number>>();
-
-/** Each value's code in a field's dictionary, made once per dictionary (it stays with the loaded index). */
-function codesByValue(dict: readonly unknown[]): ReadonlyMap<string, number> {
-  let codes = codeMaps.get(dict);
-  if (codes === undefined) {
-    codes = new Map(dict.map((value, index) => [String(value), index + 1]));
-    codeMaps.set(dict, codes);
-  }
-  return codes;
 }
 
 function rangeFacet(facet: Facet, input: FacetInput, candidates: Candidates): Facet | undefined {

@@ -1,4 +1,5 @@
 import type { Attribute } from '../../contracts/release-files/index.js';
+import type { BrandInfo } from '../index/columns-catalog.js';
 import { normalizeIdentifier, readBoolean } from '../index/columns-values.js';
 import type { SharedView } from '../listing/shared-view.js';
 import type { FieldAccess } from '../listing/structured-index.js';
@@ -215,7 +216,7 @@ const brandDictionaries = new WeakMap<readonly unknown[], BrandDictionary>();
 /** Per code of a brand field, its value in lower case and the brand entity it names. */
 interface BrandDictionary {
   lower: string[];
-  entity: unknown[];
+  entity: Array<BrandInfo | undefined>;
 }
 
 /**

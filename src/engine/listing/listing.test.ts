@@ -337,6 +337,14 @@ describe('applied filters', () => {
       },
     ]);
   });
+
+  it('labels a value written in another case as the catalog writes it', async () => {
+    const index = await shopIndex();
+    const result = list(index, { locale: 'de', filters: { color: 'RED' } });
+    expect(result.applied?.map(({ value, value_label }) => ({ value, value_label }))).toEqual([
+      { value: 'RED', value_label: 'Rot' },
+    ]);
+  });
 });
 
 describe('facets of many values', () => {

@@ -236,6 +236,7 @@ export function executeListing(
     locale: request.locale,
     time: request.time,
     pageCategory: request.category,
+    categoryCode: (id: string) => listing.categoryCode(id),
   };
   const inputs: FacetInput[] = [];
   const specs = request.facets ?? [];

@@ -2,9 +2,9 @@ import type { Collected, Ranking, TopK } from '../ranking/top-k.js';
 
 /**
  * A listing's text search. It ranks: offers its matches, scored, to `ranking` (undefined: counts
- * them only), which keeps the best `depth`, `counts` saying per document whether
- *  a match counts and may rank (see TextMatchOptions.counts; undefined: all do), and
- * returns the matches that count. Or it collects every match, scored, for the listing to filter.
+ * them only), which keeps the best `depth`, `counts` saying per document whether a match counts
+ * and may rank (see TextMatchOptions.counts; undefined: all do), and returns the matches that
+ * count. Or it collects every match for the listing to filter.
  */
 export interface TextSearch {
   rank(ranking: Ranking | undefined, depth: number, counts: Uint8Array | undefined): number;
