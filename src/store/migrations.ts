@@ -17,7 +17,13 @@ function migrations(dialect: DialectName): Record<string, Migration> {
 
 /** Applies the migrations not yet applied; answers their names. */
 export async function migrateToLatest(db: Kysely<Schema>, dialect: DialectName): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+    // Features land on parallel branches, each with its own migration; a database migrated by one
+    // must take another's earlier-numbered migration rather than refuse to start.
+    allowUnorderedMigrations: true,
+  });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
