@@ -2,7 +2,7 @@ import type { SortOption } from '../contracts/search.js';
 import type { AppliedFilter, Resolution } from '../contracts/search-parts.js';
 import type { TraceEntry } from '../contracts/trace.js';
 import type { LeaveOut } from '../engine/index.js';
-import type { FacetEntry, FacetGroup } from './effects/page.js';
+import type { PageLayout } from '../release/page-settings.js';
 import type { SurfaceName } from './rules/condition.js';
 import type { Selector } from './selector.js';
 
@@ -75,9 +75,8 @@ export interface SearchPlan extends PlanBase {
   sort: PlannedSort;
   /** The orders the page offers, for the answer's `sorts`; absent where the release lays out none. */
   sorts?: SortOption[];
-  /** The page's facets and groups in display order, from categories.json by inheritance. */
-  facets: FacetEntry[];
-  groups: FacetGroup[];
+  /** What the page shows (facets, groups, sorts) from categories.json by inheritance. */
+  layout: PageLayout;
   page: number;
   perPage: number;
   countOnly: boolean;

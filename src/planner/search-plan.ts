@@ -24,7 +24,7 @@ export function buildSearchPlan(
 ): { plan: SearchPlan; parts: PlanTraceParts } {
   const { request, matched, ledger, resolved, locale } = understanding;
   const scope = request.category ?? (resolved?.category?.value as string | undefined);
-  const page = release.pages.of(scope);
+  const page = release.pages.layout(scope);
   const listed = listedType(
     release.view.types,
     scope !== undefined ? release.vocabulary.categories.get(scope) : undefined,
@@ -56,7 +56,7 @@ export function buildSearchPlan(
   const countOnly = request.count_only === true;
   const placements = slotPlacements(matched, locale, ledger, base.surface === 'autocomplete' || countOnly);
   const hasWords = base.query.normalized !== '';
-  const sort = decideSort(request.sort, hasWords, page, release.sorts, locale);
+  const sort = decideSort(request.sort, hasWords, page, release.pages, locale);
   const query = understanding.words.join(' ');
   const paging = { page: request.page ?? 1, perPage: request.per_page ?? DEFAULT_PER_PAGE, countOnly };
   const fromResolution = filters.filter((filter) => filter.from === 'resolution');
@@ -73,8 +73,7 @@ export function buildSearchPlan(
     placements: placements.placements,
     sort: sort.sort,
     ...(sort.sorts !== undefined ? { sorts: sort.sorts } : {}),
-    facets: page.facets,
-    groups: page.groups,
+    layout: page,
     ...paging,
     prefix: base.surface === 'autocomplete' && !/\s$/u.test(base.query.typed),
     leaveOut: hasWords ? 'unknown' : 'none',

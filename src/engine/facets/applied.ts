@@ -1,9 +1,10 @@
 import type { AppliedFilter } from '../../contracts/search.js';
+import { withUnit } from '../../lib/words.js';
 import { bucketCode, readBucketCode, type Scalar } from '../filter/choice.js';
 import type { Clause } from '../listing/clauses.js';
 import type { SharedView } from '../listing/shared-view.js';
 import type { FieldAccess } from '../listing/structured-index.js';
-import { valueLook, withUnit } from './labels.js';
+import { valueLook } from './labels.js';
 import type { FacetSpec } from './spec.js';
 
 export interface AppliedContext {

@@ -12,7 +12,6 @@ import {
   selectEntities,
 } from '../../engine/index.js';
 import { servedLocale } from '../../lib/locale.js';
-import { fieldLabel, pageFacets, pageLayout } from '../../release/page-settings.js';
 import { placementsForPage } from '../effects/placements.js';
 import type { RedirectPlan, SearchPlan } from '../plan.js';
 import type { Planner } from '../planner.js';
@@ -38,7 +37,7 @@ export type PlannedAnswer = Omit<SearchResponse, 'query_id' | 'release' | 'snaps
  * callers that may fix it (tests, previews) pass one.
  */
 export function answerRequest(target: SearchTarget, request: SearchRequest, arrival: Date): PlannedAnswer {
-  const violations = listingViolations(target.index, target.files, request);
+  const violations = listingViolations(target.index, target.planner.pages, request);
   const plan = refuseTogether(violations, () => target.planner.plan(request, { arrival }));
   if (plan.kind === 'search') return executePlan(target, plan, request);
   const results = target.planner.plan({ ...request, redirect: false }, { arrival });
@@ -196,17 +195,16 @@ function appliedFilters(
 }
 
 function sectionSettings(target: SearchTarget, plan: SearchPlan, request: SearchRequest): SectionSettings {
-  const { files, index } = target;
+  const { files } = target;
+  const pages = target.planner.pages;
   const channels = (files['channels.json'] as ChannelsFile | undefined)?.channels;
   const served = channels?.find((one) => one.id === plan.channel)?.locales ?? [plan.locale];
   const locale = servedLocale(plan.locale, served) ?? plan.locale;
-  const scope = request.category ?? plan.resolution?.category;
-  const layout = pageLayout(files, scope, (id) => index.shared.categories.get(id)?.parent);
   const requestFilters = request.filters;
   const chosen = new Set(
     Object.keys(requestFilters ?? {}).filter((key) => key !== 'any' && key !== 'all' && key !== 'not'),
   );
-  const facets = pageFacets(files, layout, locale, {
+  const facets = pages.facets(plan.layout, locale, {
     chosen,
     requested: new Set(request.facets ?? []),
     requestedOnly: plan.countOnly,
@@ -215,7 +213,7 @@ function sectionSettings(target: SearchTarget, plan: SearchPlan, request: Search
     locale,
     synonyms: synonymsOf(files, plan.locale),
     facets,
-    fieldLabels: Object.fromEntries([...chosen].map((field) => [field, fieldLabel(files, field, locale)])),
+    fieldLabels: Object.fromEntries([...chosen].map((field) => [field, pages.fieldLabel(field, locale)])),
     explain: plan.trace !== undefined,
     requestFilters,
   };
