@@ -35,6 +35,19 @@ import {
   Snapshot,
   ValidateReleaseAnswer,
 } from './management.js';
+import {
+  CategoryTree,
+  DetailAnswer,
+  OfferAnswer,
+  PageAnswer,
+  PageLink,
+  PageSettingsAnswer,
+  PageSettingsRequest,
+  PageStep,
+  ProductAnswer,
+  RobotsAnswer,
+  SettingOrigin,
+} from './pages.js';
 import { Problem, Violation } from './problem.js';
 import {
   AppliedFilter,
@@ -56,6 +69,7 @@ export * from './common.js';
 export * from './imports.js';
 export * from './inspection.js';
 export * from './management.js';
+export * from './pages.js';
 export * from './problem.js';
 export * from './search.js';
 export { type Dismissal, PlacementAnswer, Redirect, Resolution } from './search-parts.js';
@@ -81,6 +95,17 @@ export const sharedSchemas: TSchema[] = [
   Section,
   SearchResponse,
   HealthResponse,
+  PageStep,
+  OfferAnswer,
+  PageLink,
+  DetailAnswer,
+  ProductAnswer,
+  PageAnswer,
+  RobotsAnswer,
+  CategoryTree,
+  SettingOrigin,
+  PageSettingsRequest,
+  PageSettingsAnswer,
   Snapshot,
   ReleaseFiles,
   ReleaseList,

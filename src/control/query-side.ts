@@ -1,6 +1,7 @@
 import type { CompareAnswer, CompareRequest, InspectRequest } from '../contracts/imports.js';
 import type { Inspection } from '../contracts/inspection.js';
 import type { PublicationDecision } from '../contracts/management.js';
+import type { CategoryTree, PageSettingsAnswer, PageSettingsRequest } from '../contracts/pages.js';
 import type { Violation } from '../contracts/problem.js';
 import { AppError } from '../lib/errors.js';
 
@@ -20,6 +21,10 @@ export interface QuerySide {
   inspect(request: InspectRequest): Promise<Inspection>;
   /** A draft export with its release against the live one: products, attributes and filters. */
   compare(request: CompareRequest): Promise<CompareAnswer>;
+  /** The live category tree. */
+  categories(): Promise<CategoryTree>;
+  /** What a page shows and where each setting comes from, draft files read over the live release. */
+  pageSettings(request: PageSettingsRequest): Promise<PageSettingsAnswer>;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -54,7 +59,32 @@ export function httpQuerySide(internalUrl: string): QuerySide {
     inspect: (request) => exportCall(base, '/internal/imports/inspect', request) as Promise<Inspection>,
 
     compare: (request) => exportCall(base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
+
+    categories: () => askCall(base, '/internal/categories') as Promise<CategoryTree>,
+
+    pageSettings: (request) =>
+      askCall(base, '/internal/pages/settings', request) as Promise<PageSettingsAnswer>,
   };
+}
+
+/**
+ * A question about what is live: the query side's 400 (the request names what it cannot answer),
+ * 422 (draft files with violations) and 503 (nothing live yet) are the caller's answers as they
+ * are; anything else means it did not answer.
+ */
+async function askCall(base: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await call(`${base}${path}`, body, { passing: [503] });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (response.status === 200) return answer;
+  const code = ({ 400: 'bad_request', 422: 'unprocessable', 503: 'unavailable' } as const)[response.status];
+  if (code !== undefined) {
+    throw new AppError(
+      code,
+      String(answer.detail ?? 'The query side refused the request.'),
+      (answer.violations as Violation[] | undefined) ?? undefined,
+    );
+  }
+  throw unanswered(base, `it answered ${response.status}: ${String(answer.detail ?? '')}`);
 }
 
 /**
@@ -75,15 +105,21 @@ async function exportCall(base: string, path: string, request: unknown): Promise
   throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
 }
 
-async function call(url: string, body: unknown): Promise<Response> {
+/**
+ * One call to the query side: a POST with a JSON body, or a GET without one. A server error is
+ * no answer (502), unless the caller takes that status as an answer (`passing`).
+ */
+async function call(url: string, body: unknown, options: { passing?: number[] } = {}): Promise<Response> {
   try {
     const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      ...(body === undefined
+        ? { method: 'GET' }
+        : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    if (response.status >= 500) throw unanswered(url, `it answered ${response.status}`);
+    if (response.status >= 500 && !options.passing?.includes(response.status)) {
+      throw unanswered(url, `it answered ${response.status}`);
+    }
     return response;
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -18,6 +18,7 @@ export {
 export type { FacetSpec } from './facets/spec.js';
 export { SelectorError } from './filter/choice.js';
 export type { ChannelSettings, StructuredSettings, TypeSettings } from './index/columns-settings.js';
+export { readBoolean, readDate, readQuantity, readRange } from './index/columns-values.js';
 export type { ListingExtras, ListingOptions, SectionMerchandising } from './listing/section.js';
 export { selectEntities } from './listing/select-entities.js';
 export { loadIndex } from './load.js';
@@ -25,6 +26,7 @@ export type { LeaveOut } from './match/text-match.js';
 export type { ExpansionTrace, SectionTrace, WordTrace } from './match/trace.js';
 export type { MatchKind, ScoreParts, WordPart } from './ranking/parts.js';
 export { entityFields } from './results/entity.js';
+export { categorySize, type EntityOffers, entityOffers, isSold, type RowOffer } from './results/offers.js';
 export {
   type AttributeSearchKind,
   DEFAULT_FIELD_WEIGHTS,

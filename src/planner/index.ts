@@ -2,7 +2,7 @@
 
 export { answerRequest, type PlannedAnswer, type SearchTarget } from './answer/answer.js';
 export { type PageOfHits, placementsForPage } from './effects/placements.js';
-export { SIDE_SECTION_HITS } from './effects/sections.js';
+export { listedType, SIDE_SECTION_HITS } from './effects/sections.js';
 export { type NormalizedQuery, normalizeQuery } from './normalize.js';
 export type {
   Plan,
@@ -20,6 +20,7 @@ export type {
   SearchPlan,
 } from './plan.js';
 export { compilePlanner, type Planner, type PlanOptions } from './planner.js';
+export { placeRequest, type RequestPlace } from './request.js';
 export type { Selector } from './selector.js';
 export { type TestFailure, type TestOutcome, testViolations } from './tests/outcome.js';
 export { runPlanTests } from './tests/plan-tests.js';

@@ -8,6 +8,8 @@ import { createHttpServer, type HttpServer } from '../http/server.js';
 import type { Clock } from '../lib/clock.js';
 import type { LiveIndex } from './live-index.js';
 import { importRoutes, type KeptExports } from './routes/imports.js';
+import { pageSettingsRoutes } from './routes/page-settings.js';
+import { pageRoutes } from './routes/pages.js';
 import { publicationRoute } from './routes/publication.js';
 import { searchRoutes } from './routes/search.js';
 import { validateReleaseRoute } from './routes/validate-release.js';
@@ -30,6 +32,7 @@ export async function buildPublicApp(options: QueryAppOptions): Promise<HttpServ
   await describeRoutes(plain);
   healthRoute(app, 'query');
   searchRoutes(app, options.live);
+  pageRoutes(app, options.live);
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;
 }
@@ -53,6 +56,7 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
   validateReleaseRoute(app, options.live);
   publicationRoute(app, options.live);
   importRoutes(app, options.exports, options.live);
+  pageSettingsRoutes(app, options.live);
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type EngineIndex, loadIndex } from '../engine/index.js';
+import { type ProductRecords, productRecordsOf, Storefront } from '../pages/index.js';
 import { compilePlanner, type Planner, type Vocabulary, vocabularyOf } from '../planner/index.js';
 import type { BlobStore, Database } from '../store/index.js';
 
@@ -19,21 +20,37 @@ export interface LiveState {
   vocabulary: Vocabulary;
   /** The release files compiled with the vocabulary, on every load, a switch included. */
   planner: Planner;
+  /** What product pages read of each product, decoded once per artifact from its attachment. */
+  records: ProductRecords;
+  /** The release and catalog ready for product pages, resolve, robots, categories and page settings. */
+  storefront: Storefront;
 }
 
 /** Where the live pointer points: the run, its artifact, and the release and snapshot it built. */
 export type LivePlace = Pick<LiveState, 'runId' | 'artifact' | 'release' | 'snapshot' | 'releaseFiles'>;
 
 /**
- * The state searches read for a loaded index and release files: the vocabulary the index carries
- * (unless one decoded from it already is handed over) and the planner of the files with it.
+ * The state searches read for a loaded index and release files: the vocabulary and product
+ * records the index carries (unless ones decoded from it already are handed over), the planner of
+ * the files with the vocabulary, and the storefront of both.
  */
 export function liveStateOf(
   place: LivePlace,
   index: EngineIndex,
   vocabulary: Vocabulary = vocabularyOf(index),
+  records: ProductRecords = productRecordsOf(index),
 ): LiveState {
-  return { ...place, index, vocabulary, planner: compilePlanner(place.releaseFiles, vocabulary) };
+  const planner = compilePlanner(place.releaseFiles, vocabulary);
+  const storefront = new Storefront({
+    index,
+    files: place.releaseFiles,
+    vocabulary,
+    planner,
+    records,
+    release: place.release,
+    snapshot: place.snapshot,
+  });
+  return { ...place, index, vocabulary, planner, records, storefront };
 }
 
 export interface LiveIndexOptions {
@@ -111,7 +128,7 @@ export class LiveIndex {
       const kept = this.#state;
       this.#state =
         live.artifact === kept?.artifact
-          ? liveStateOf(place, kept.index, kept.vocabulary)
+          ? liveStateOf(place, kept.index, kept.vocabulary, kept.records)
           : liveStateOf(place, loadIndex(await blobs.get(live.artifact)));
       logger.info(
         { run: live.runId, release: live.releaseId, snapshot: live.snapshotId },

@@ -20,7 +20,7 @@ const categories: CategoriesFile = {
       ],
       sort: { default: 'price_asc', options: ['price_asc', 'relevance'] },
     },
-    { category: 'women', groups: [] },
+    { category: 'women', groups: [], filter_pages: [['brand']] },
     { category: 'dresses', facets: ['brand', 'size'] },
   ],
 };
@@ -36,6 +36,7 @@ const files: Record<string, unknown> = {
       { code: 'since', label: 'Since', type: 'date' },
     ],
   },
+  'routes.json': { filter_pages: [['brand'], ['color'], ['brand', 'size']] },
   'ranking.json': {
     sorts: [
       {
@@ -106,22 +107,34 @@ describe('where each setting comes from', () => {
       facets: { from: 'page' },
       groups: { from: 'page' },
       sort: { from: 'page' },
+      filterPages: { from: 'default' },
     });
     expect(pageLayout(files, 'dresses').from).toEqual({
       facets: { from: 'page' },
       groups: { from: 'category', category: 'women' },
       sort: { from: 'category', category: 'fashion' },
+      filterPages: { from: 'category', category: 'women' },
     });
     expect(pageLayout(files, 'lamps').from).toEqual({
       facets: { from: 'default' },
       groups: { from: 'default' },
       sort: { from: 'default' },
+      filterPages: { from: 'default' },
     });
     expect(pageLayout({}, undefined).from).toEqual({
       facets: { from: 'built_in' },
       groups: { from: 'built_in' },
       sort: { from: 'built_in' },
+      filterPages: { from: 'built_in' },
     });
+  });
+
+  it("takes a category's filter pages from the nearest node that chooses, else every one routes.json lists", () => {
+    expect(pageLayout(files, 'fashion').filterPages).toEqual([['brand'], ['color'], ['brand', 'size']]);
+    expect(pageLayout(files, 'women').filterPages).toEqual([['brand']]);
+    expect(pageLayout(files, 'dresses').filterPages).toEqual([['brand']]);
+    // The search page is no filter page of its own.
+    expect(pageLayout(files, undefined).filterPages).toEqual([]);
   });
 
   it('keeps each facet as written, and says why a facet without a kind has its natural one', () => {
@@ -197,7 +210,13 @@ describe('page facets', () => {
       facets: many.map((field) => ({ field, kind: 'list' as const, written: field })),
       groups: [{ group: 'pair', label: 'Pair', facets: [many[COUNTED_FACETS - 1]!, many[COUNTED_FACETS]!] }],
       sort: { default: 'relevance' },
-      from: { facets: { from: 'default' }, groups: { from: 'default' }, sort: { from: 'built_in' } },
+      filterPages: [],
+      from: {
+        facets: { from: 'default' },
+        groups: { from: 'default' },
+        sort: { from: 'built_in' },
+        filterPages: { from: 'built_in' },
+      },
     };
     const facets = settings.facets(layout, 'en', plan);
     expect(facets.filter((facet) => !facet.deferred)).toHaveLength(COUNTED_FACETS - 1);

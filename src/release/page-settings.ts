@@ -3,6 +3,7 @@ import type {
   AttributesFile,
   CategoriesFile,
   RankingFile,
+  RoutesFile,
 } from '../contracts/release-files/index.js';
 import { type LocalizedText, pickText } from '../lib/locale.js';
 import { builtInFieldLabel, wordsFor } from '../lib/words.js';
@@ -56,8 +57,13 @@ export interface PageLayout {
   groups: FacetGroupEntry[];
   /** The sort the page starts in without words, and the sorts it offers (absent: no choice). */
   sort: { default: string; options?: string[] };
-  /** Where the facets, the groups and the sort come from. */
-  from: { facets: SettingOrigin; groups: SettingOrigin; sort: SettingOrigin };
+  /**
+   * The field combinations whose filtered listings of this page are pages search engines may
+   * index: the nearest node's `filter_pages`, else every combination routes.json lists.
+   */
+  filterPages: readonly (readonly string[])[];
+  /** Where the facets, the groups, the sort and the filter pages come from (`default`: routes.json's list). */
+  from: { facets: SettingOrigin; groups: SettingOrigin; sort: SettingOrigin; filterPages: SettingOrigin };
   /** Set when the deciding sort sets options but no default: why the page starts in relevance. */
   sortDefaultDerived?: string;
 }
@@ -157,6 +163,8 @@ export class PageSettings {
   private readonly nodes: ReadonlyMap<string, CategoryNode>;
   private readonly defaults: PageSettingsPart;
   private readonly sortDefinitions: ReadonlyMap<string, SortDefinition>;
+  /** Every combination routes.json lists: the filter pages of a page no node chooses for. */
+  readonly routeFilterPages: readonly (readonly string[])[];
   private readonly layouts = new Map<string, PageLayout>();
   private searchLayout: PageLayout | undefined;
 
@@ -172,6 +180,7 @@ export class PageSettings {
     this.defaults = categories.default ?? {};
     const sorts = (files['ranking.json'] as RankingFile | undefined)?.sorts ?? [];
     this.sortDefinitions = new Map(sorts.toReversed().map((sort) => [sort.code, sort]));
+    this.routeFilterPages = (files['routes.json'] as RoutesFile | undefined)?.filter_pages ?? [];
     const fields = new Set<string>();
     for (const page of [this.defaults, ...(categories.nodes ?? [])]) {
       for (const entry of page.facets ?? []) fields.add(typeof entry === 'string' ? entry : entry.field);
@@ -299,16 +308,21 @@ export class PageSettings {
       (node) => node.sort?.default !== undefined || node.sort?.options !== undefined,
     );
     const sort = sortNode?.sort ?? this.defaults.sort ?? {};
+    const filterNode = chain.find((node) => node.filter_pages !== undefined);
 
     const layout: PageLayout = {
       ...(category !== undefined ? { category } : {}),
       facets: facets.map((entry) => this.layFacet(entry)),
       groups,
       sort: { default: sort.default ?? 'relevance', ...(sort.options ? { options: sort.options } : {}) },
+      filterPages: filterNode?.filter_pages ?? (category === undefined ? [] : this.routeFilterPages),
       from: {
         facets: facetNode ? originOf(facetNode.category) : fallback(this.defaults.facets !== undefined),
         groups: groupNode ? originOf(groupNode.category) : fallback(this.defaults.groups !== undefined),
         sort: sortNode ? originOf(sortNode.category) : fallback(this.defaults.sort !== undefined),
+        filterPages: filterNode
+          ? originOf(filterNode.category)
+          : fallback(category !== undefined && this.routeFilterPages.length > 0),
       },
     };
     if (sort.default === undefined && sort.options !== undefined) {

@@ -875,12 +875,19 @@ const routes = {
   brands: { path: { en: '/brands/{brand}', de: '/marken/{brand}' } },
   parameters: { page: 'page', sort: 'sort' },
   filter_pages: [['brand'], ['color'], ['screen_size'], ['brand', 'screen_size']],
+  // Every kind of old URL: moved to a category, a brand or a product page, to a path, to another
+  // site, matched with its parameters, moved in a chain, gone, and moved to a page gone since.
   legacy: [
     { from: '/shop/headphones.html', to: 'category:headphones' },
     { from: '/shop/tv.html', to: 'category:televisions' },
+    { from: '/angebote/fernseher', to: '/shop/tv.html' },
     { from: '/marke/sonora', to: 'brand:sonora' },
+    { from: '/artikel/100137', to: 'product:P100137' },
+    { from: '/service/returns.php', to: '/help/returns' },
+    { from: '/index.php?cat=kettles', to: 'category:kettles' },
     { from: '/blog/best-tvs-2024', to: 'https://blog.example.com/best-tvs-2024' },
     { from: '/summer-sale-2024', gone: true },
+    { from: '/sale', to: '/summer-sale-2024' },
   ],
   titles: { search: { en: 'Search results', de: 'Suchergebnisse' } },
 } satisfies RoutesFile;

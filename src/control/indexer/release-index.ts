@@ -1,13 +1,15 @@
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
 import type { AttributesFile } from '../../contracts/release-files/index.js';
 import { type CompileOptions, compileIndex } from '../../engine/index.js';
+import { productRecordAttachments } from '../../pages/index.js';
 import { vocabularyAttachments } from '../../planner/index.js';
 import { engineSettingsOf } from './engine-settings.js';
 
 /**
  * Compiles the artifact a query node serves for a catalog read with a release: the engine
- * settings of the release's files, and the catalog's vocabulary (built with the release's
- * attributes.json) attached, so the node plans searches with the catalog it searches.
+ * settings of the release's files, with the catalog's vocabulary (built with the release's
+ * attributes.json) attached, so the node plans searches with the catalog it searches, and the
+ * product records its product pages read.
  */
 export function compileReleaseIndex(
   entities: readonly CatalogEntity[],
@@ -18,6 +20,9 @@ export function compileReleaseIndex(
   return compileIndex(entities, {
     ...options,
     settings: engineSettingsOf(files),
-    attachments: vocabularyAttachments(entities, attributes),
+    attachments: {
+      ...vocabularyAttachments(entities, attributes),
+      ...productRecordAttachments(entities, attributes),
+    },
   });
 }

@@ -4,6 +4,7 @@ import { SearchQueryString, SearchRequest, SearchResponse } from '../../contract
 import type { HttpServer } from '../../http/server.js';
 import type { LiveIndex } from '../live-index.js';
 import { answerSearch } from '../search.js';
+import { isTrue } from './flags.js';
 
 const responses = {
   200: Type.Ref(SearchResponse),
@@ -50,8 +51,4 @@ export function searchRoutes(app: HttpServer, live: LiveIndex): void {
       return answerSearch(live.current(), body, request.arrivedAt);
     },
   );
-}
-
-function isTrue(flag: string): boolean {
-  return flag === '1' || flag === 'true';
 }

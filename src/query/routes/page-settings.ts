@@ -1,0 +1,64 @@
+import { Type } from '@sinclair/typebox';
+import { CategoryTree, PageSettingsAnswer, PageSettingsRequest } from '../../contracts/pages.js';
+import { Problem } from '../../contracts/problem.js';
+import type { HttpServer } from '../../http/server.js';
+import { categoryTree, pageSettingsAnswer, Storefront } from '../../pages/index.js';
+import { compilePlanner } from '../../planner/index.js';
+import type { LiveIndex, LiveState } from '../live-index.js';
+import { searchable } from '../pages.js';
+import { checkRelease } from '../release-check.js';
+
+const problem = Type.Ref(Problem);
+
+/** `GET /internal/categories` and `POST /internal/pages/settings`: the category tree and a page's settings. */
+export function pageSettingsRoutes(app: HttpServer, live: LiveIndex): void {
+  app.get(
+    '/internal/categories',
+    {
+      schema: {
+        tags: ['internal'],
+        operationId: 'internalCategories',
+        summary: 'Category tree of what is live',
+        response: { 200: Type.Ref(CategoryTree), 503: problem },
+      },
+    },
+    async () => categoryTree(searchable(live.current()).storefront),
+  );
+
+  app.post(
+    '/internal/pages/settings',
+    {
+      schema: {
+        tags: ['internal'],
+        operationId: 'internalPageSettings',
+        summary: 'What a page shows and where each setting comes from',
+        description:
+          '`files` are read over the live release. 400 for a category the live catalog lacks, or a channel or locale the release lacks; 422 when the files make a release with violations.',
+        body: Type.Ref(PageSettingsRequest),
+        response: { 200: Type.Ref(PageSettingsAnswer), 400: problem, 422: problem, 503: problem },
+      },
+    },
+    async (request) => {
+      const state = searchable(live.current());
+      const { files, ...question } = request.body;
+      const storefront =
+        files === undefined ? state.storefront : draftStorefront(state, files, request.arrivedAt);
+      return pageSettingsAnswer(storefront, question, files !== undefined);
+    },
+  );
+}
+
+/**
+ * The live catalog read with draft files over the live release (a file given as `null` is
+ * dropped, so the default reads), checked as a whole first: violations are a 422.
+ */
+export function draftStorefront(state: LiveState, files: Record<string, unknown>, now: Date): Storefront {
+  const merged: Record<string, unknown> = { ...state.releaseFiles };
+  for (const [name, file] of Object.entries(files)) {
+    if (file === null) delete merged[name];
+    else merged[name] = file;
+  }
+  const release = checkRelease(merged, state, now);
+  const planner = compilePlanner(release.files, state.vocabulary);
+  return new Storefront({ ...state.storefront.source, files: release.files, planner });
+}
