@@ -37,7 +37,7 @@ export interface PlannerBenchResult {
   tracedLatencyMs: Percentiles;
 }
 
-interface Percentiles {
+export interface Percentiles {
   p50: number;
   p95: number;
   p99: number;
@@ -102,7 +102,7 @@ export function plannerTable(result: PlannerBenchResult): string {
 }
 
 /** The percentiles of a run's timings (sorts them). */
-function percentiles(took: Float64Array): Percentiles {
+export function percentiles(took: Float64Array): Percentiles {
   took.sort();
   const at = (share: number) => round(took[Math.min(took.length - 1, Math.floor(share * took.length))]!);
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: round(took[took.length - 1]!) };
