@@ -98,7 +98,10 @@ export async function benchPages(products = 100_000): Promise<PagesBenchResult> 
   const loaded = performance.now();
   new ProductRecords(records);
   const recordsLoadMs = performance.now() - loaded;
-  const live = liveStateOf({ runId: 1, artifact: 'a', release: 'r', snapshot: 's', releaseFiles: files }, index);
+  const live = liveStateOf(
+    { runId: 1, artifact: 'a', release: 'r', snapshot: 's', releaseFiles: files },
+    index,
+  );
 
   const brands = Object.values(BRANDS)
     .flat()

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: relevance on the judged Icecat queries (aisle beside SQLite FTS5), the engine
  * in process at 10k, 100k and 1M products, category pages and filtered searches with all facets at
- * 100k and 1M products (each size in child processes, the engine from `dist`), then requests per
+ * 100k and 1M products (each size in child processes, the engine from `dist`), resolve and product
+ * answers at 100k products in 5,000 categories, then requests per
  * second over HTTP against the built `aisle start`, and reading the real exports and a 200 MB CSV.
  * Prints markdown tables for docs/BENCHMARKS.md.
  * Needs `npm run build` first (the HTTP part runs the built command).
@@ -11,6 +12,7 @@ import { benchCatalog, catalogTable } from './catalog.js';
 import { benchEngine, drawQueries, kindTable, markdownTable } from './engine.js';
 import { benchFacets, facetsMarkdown } from './facets.js';
 import { benchHttp } from './http.js';
+import { benchPages, pagesTable } from './pages.js';
 import { benchPlanner, benchRulesInSearch, plannerTable, rulesInSearchTable } from './planner.js';
 import { benchRelevance, summaryTable } from './relevance.js';
 
@@ -31,6 +33,9 @@ console.log('\n## Planner, in process\n');
 console.log(plannerTable(benchPlanner()));
 console.log();
 console.log(rulesInSearchTable(await benchRulesInSearch()));
+
+console.log('\n## Storefront pages, in process\n');
+console.log(pagesTable(await benchPages()));
 
 console.log('\n## Filters and facets, in process\n');
 console.log(facetsMarkdown(await benchFacets([100_000, 1_000_000])));

@@ -19,6 +19,7 @@ export type { FacetSpec } from './facets/spec.js';
 export { SelectorError } from './filter/choice.js';
 export type { ChannelSettings, StructuredSettings, TypeSettings } from './index/columns-settings.js';
 export { readBoolean, readDate, readQuantity, readRange } from './index/columns-values.js';
+export { buildStringTable, type StringTable, stringAt } from './index/string-table.js';
 export type { ListingExtras, ListingOptions, SectionMerchandising } from './listing/section.js';
 export { selectEntities } from './listing/select-entities.js';
 export { loadIndex } from './load.js';

@@ -1,6 +1,15 @@
 import type { CatalogEntity } from '../contracts/catalog-entity.js';
 import type { Attribute } from '../contracts/release-files/index.js';
-import { type EngineIndex, readBoolean, readDate, readQuantity, readRange } from '../engine/index.js';
+import {
+  buildStringTable,
+  type EngineIndex,
+  readBoolean,
+  readDate,
+  readQuantity,
+  readRange,
+  type StringTable,
+  stringAt,
+} from '../engine/index.js';
 import type { LocalizedText } from '../lib/locale.js';
 
 /**
@@ -54,14 +63,6 @@ export interface UrlTarget {
   variant?: string;
 }
 
-interface Directory {
-  ids: string[];
-  /** Every URL written, in any locale: [url, record, variant id or ''] */
-  urls: Array<[string, number, string]>;
-}
-
-const encoder = new TextEncoder();
-
 /** The attachments that carry the product records of a catalog read with attributes.json. */
 export function productRecordAttachments(
   entities: Iterable<CatalogEntity>,
@@ -71,8 +72,10 @@ export function productRecordAttachments(
 }
 
 /**
- * The products of a catalog as records: a header (format, count, directory length), the directory
- * (ids and every URL, as JSON), the records' offsets, then the records (JSON each).
+ * The products of a catalog as records, in four string tables after a header (format, records,
+ * URLs): the ids, the records (JSON each), every URL written in any locale, and per URL the
+ * variant whose URL it is ('' for the product's own); the record of each URL follows the header's
+ * tables as a u32 each. Each table is its offsets (u32, n + 1) then its bytes, padded to 4.
  */
 export function encodeProductRecords(
   entities: Iterable<CatalogEntity>,
@@ -81,37 +84,47 @@ export function encodeProductRecords(
   const declared = new Map<string, Attribute>();
   for (const attribute of attributes)
     if (!declared.has(attribute.code)) declared.set(attribute.code, attribute);
-  const directory: Directory = { ids: [], urls: [] };
-  const records: Uint8Array[] = [];
+  const ids: string[] = [];
+  const records: string[] = [];
+  const urls: string[] = [];
+  const variants: string[] = [];
+  const targets: number[] = [];
   for (const entity of entities) {
     if (entity.type !== 'product') continue;
     const index = records.length;
     const record = recordOf(entity, declared);
-    directory.ids.push(record.id);
-    for (const url of urlsOf(record.url)) directory.urls.push([url, index, '']);
-    for (const variant of record.variants ?? []) {
-      for (const url of urlsOf(variant.url)) directory.urls.push([url, index, variant.id]);
-    }
-    records.push(encoder.encode(JSON.stringify(record)));
+    ids.push(record.id);
+    records.push(JSON.stringify(record));
+    const note = (url: string, variant: string) => {
+      urls.push(url);
+      variants.push(variant);
+      targets.push(index);
+    };
+    for (const url of urlsOf(record.url)) note(url, '');
+    for (const variant of record.variants ?? []) for (const url of urlsOf(variant.url)) note(url, variant.id);
   }
-  const head = encoder.encode(JSON.stringify(directory));
-  const offsetsAt = 12 + head.length;
-  const recordsAt = offsetsAt + 4 * (records.length + 1);
-  const total = recordsAt + records.reduce((sum, record) => sum + record.length, 0);
+  const tables = [ids, records, urls, variants].map(buildStringTable);
+  const size = (table: StringTable) => table.offsets.byteLength + pad(table.bytes.byteLength);
+  const total = 16 + tables.reduce((sum, table) => sum + size(table), 0) + 4 * targets.length;
   const bytes = new Uint8Array(total);
   const view = new DataView(bytes.buffer);
   view.setUint32(0, FORMAT, true);
   view.setUint32(4, records.length, true);
-  view.setUint32(8, head.length, true);
-  bytes.set(head, 12);
-  let at = 0;
-  records.forEach((record, index) => {
-    view.setUint32(offsetsAt + 4 * index, at, true);
-    bytes.set(record, recordsAt + at);
-    at += record.length;
-  });
-  view.setUint32(offsetsAt + 4 * records.length, at, true);
+  view.setUint32(8, urls.length, true);
+  let at = 16;
+  for (const table of tables) {
+    bytes.set(new Uint8Array(table.offsets.buffer, table.offsets.byteOffset, table.offsets.byteLength), at);
+    at += table.offsets.byteLength;
+    bytes.set(table.bytes, at);
+    at += pad(table.bytes.byteLength);
+  }
+  new Uint32Array(bytes.buffer, at, targets.length).set(targets);
   return bytes;
+}
+
+/** Tables start at 4-byte boundaries, so their offsets are read in place. */
+function pad(length: number): number {
+  return Math.ceil(length / 4) * 4;
 }
 
 function urlsOf(url: LocalizedText | undefined): string[] {
@@ -214,33 +227,45 @@ function readDetail(attribute: Attribute, value: unknown): DetailValue | undefin
 
 /** The product records an index carries, looked up by id and by URL. */
 export class ProductRecords {
-  private readonly ids: Map<string, number>;
-  private readonly urls: Map<string, UrlTarget[]>;
-  private lowerUrls: Map<string, string> | undefined;
-  private readonly buffer: Buffer;
-  private readonly offsetsAt: number;
-  private readonly recordsAt: number;
   readonly count: number;
+  private readonly ids = new Map<string, number>();
+  private readonly urls = new Map<string, UrlTarget[]>();
+  private lowerUrls: Map<string, string> | undefined;
+  private readonly records: StringTable;
 
   constructor(bytes: Uint8Array) {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (bytes.byteLength < 12 || view.getUint32(0, true) !== FORMAT) {
+    const format = bytes.byteLength < 16 ? undefined : view.getUint32(0, true);
+    if (format !== FORMAT || bytes.byteOffset % 4 !== 0) {
       throw new Error(
-        `the product records attachment is of format ${bytes.byteLength < 12 ? 'unknown' : view.getUint32(0, true)}; this version reads ${FORMAT}`,
+        `the product records attachment is of format ${format ?? 'unknown'}; this version reads ${FORMAT}`,
       );
     }
     this.count = view.getUint32(4, true);
-    const headLength = view.getUint32(8, true);
-    this.buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const directory = JSON.parse(this.buffer.toString('utf8', 12, 12 + headLength)) as Directory;
-    this.offsetsAt = 12 + headLength;
-    this.recordsAt = this.offsetsAt + 4 * (this.count + 1);
-    this.ids = new Map(directory.ids.map((id, index) => [id, index]));
-    this.urls = new Map();
-    for (const [url, record, variant] of directory.urls) {
-      const targets = this.urls.get(url) ?? [];
-      targets.push(variant === '' ? { record } : { record, variant });
-      this.urls.set(url, targets);
+    const urlCount = view.getUint32(8, true);
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let at = 16;
+    const table = (count: number): StringTable => {
+      const offsets = new Uint32Array(bytes.buffer, bytes.byteOffset + at, count + 1);
+      at += offsets.byteLength;
+      const length = offsets[count]!;
+      const strings = { offsets, bytes: buffer.subarray(at, at + length) };
+      at += pad(length);
+      return strings;
+    };
+    const ids = table(this.count);
+    this.records = table(this.count);
+    const urls = table(urlCount);
+    const variants = table(urlCount);
+    const targets = new Uint32Array(bytes.buffer, bytes.byteOffset + at, urlCount);
+    for (let record = 0; record < this.count; record++) this.ids.set(stringAt(ids, record), record);
+    for (let i = 0; i < urlCount; i++) {
+      const url = stringAt(urls, i);
+      const variant = stringAt(variants, i);
+      const target: UrlTarget = variant === '' ? { record: targets[i]! } : { record: targets[i]!, variant };
+      const known = this.urls.get(url);
+      if (known === undefined) this.urls.set(url, [target]);
+      else known.push(target);
     }
   }
 
@@ -268,10 +293,7 @@ export class ProductRecords {
   }
 
   record(index: number): ProductRecord {
-    const view = this.buffer;
-    const start = view.readUInt32LE(this.offsetsAt + 4 * index);
-    const end = view.readUInt32LE(this.offsetsAt + 4 * index + 4);
-    return JSON.parse(view.toString('utf8', this.recordsAt + start, this.recordsAt + end)) as ProductRecord;
+    return JSON.parse(stringAt(this.records, index)) as ProductRecord;
   }
 }
 
