@@ -77,9 +77,10 @@ export function buildSearchPlan(
     groups: page.groups,
     ...paging,
     prefix: base.surface === 'autocomplete' && !/\s$/u.test(base.query.typed),
-    leaveOut: hasWords ? 'unknown' : 'none',
+    leaveOut: hasWords ? 'least_informative' : 'none',
     fill: hasWords,
   };
+  if (query !== '' && base.query.searched === '' && sort.sort.by === undefined) plan.rankText = query;
   if (fromResolution.length > 0) {
     plan.relaxation = {
       text: query,
