@@ -5,8 +5,8 @@
  * - **catalog**: the products as JSON Lines with `PUT /api/v1/catalog`, then a release with no
  *   settings (`{"rules.json": {"rules": []}}`) published: everything aisle does is its defaults.
  * - **import**: the Icecat export itself (its records as one JSON array) through
- *   `POST /api/v1/imports`, the release files its inspection derives written into the draft with
- *   `PATCH`, then published.
+ *   `POST /api/v1/imports`, the release files its inspection derives (of a sample: the first
+ *   1,000 rows) written into the draft with `PATCH`, then published.
  *
  * Each query is sent with `redirect: false` (the results a storefront shows when it does not follow
  * a redirect) and `per_page` 10; the hits are the listed section's.
@@ -21,6 +21,13 @@ import type { EngineRun } from './relevance.js';
 const KEY = 'bench-key';
 const AUTH = { authorization: `Bearer ${KEY}` };
 const DEPTH = 10;
+
+/** The run a publish queued, as its answer names it. */
+interface PublishedRun {
+  id: string;
+  release: string;
+  snapshot: string;
+}
 
 export interface RunningAisle {
   public: string;
@@ -76,8 +83,12 @@ async function manage(
   return answer;
 }
 
-/** Waits until the run of `runId` is live. */
-async function waitForRun(aisle: RunningAisle, runId: string): Promise<void> {
+/** Waits until the run is live and the query node answers with its release and snapshot. */
+async function waitForRun(
+  aisle: RunningAisle,
+  run: { id: string; release: string; snapshot: string },
+): Promise<void> {
+  const runId = run.id;
   await waitFor(
     `index run ${runId} to go live`,
     async () => {
@@ -94,8 +105,13 @@ async function waitForRun(aisle: RunningAisle, runId: string): Promise<void> {
   );
   await waitFor(
     'the query node to serve it',
-    async () => ((await fetch(`${aisle.public}/v1/search?query=x`)).status === 200 ? true : undefined),
-    120_000,
+    async () => {
+      const response = await fetch(`${aisle.public}/v1/search?query=x`);
+      if (response.status !== 200) return undefined;
+      const answer = (await response.json()) as { release: string; snapshot: string };
+      return answer.release === run.release && answer.snapshot === run.snapshot ? true : undefined;
+    },
+    300_000,
   );
 }
 
@@ -109,9 +125,9 @@ export async function publishCatalogWithEmptyRelease(aisle: RunningAisle, jsonLi
     JSON.stringify({ files: { 'rules.json': { rules: [] } } }),
   )) as { id: string };
   const published = (await manage(aisle, 'POST', `/releases/${release.id}/publish`)) as {
-    run: { id: string };
+    run: PublishedRun;
   };
-  await waitForRun(aisle, published.run.id);
+  await waitForRun(aisle, published.run);
 }
 
 /** An export through POST /imports, the inspection's derived files written into it, published. */
@@ -128,7 +144,8 @@ export async function publishImportWithDerivedFiles(
     'application/json',
   )) as { import: { id: number } };
   const id = created.import.id;
-  const inspection = (await manage(aisle, 'GET', `/imports/${id}/inspection`)) as {
+  // A sample's inspection: reading every row of a large export can outlast the query side's answer.
+  const inspection = (await manage(aisle, 'GET', `/imports/${id}/inspection?sample=true`)) as {
     files: Array<{ name: string; content: unknown }>;
   };
   const files = Object.fromEntries(inspection.files.map((file) => [file.name, file.content]));
@@ -144,8 +161,8 @@ export async function publishImportWithDerivedFiles(
     'POST',
     `/imports/${id}/publish`,
     JSON.stringify({ version: patched.version }),
-  )) as { run: { id: string } };
-  await waitForRun(aisle, published.run.id);
+  )) as { run: PublishedRun };
+  await waitForRun(aisle, published.run);
 }
 
 interface SearchAnswer {

@@ -332,8 +332,12 @@ export async function benchRelevance(file = join(SHARED_DATA, 'relevance-chorus'
     const jsonLines = catalog.entities.map((entity) => JSON.stringify(entity)).join('\n');
     await publishCatalogWithEmptyRelease(aisle, `${jsonLines}\n`);
     runs.push(await httpRun(aisle, 'aisle over HTTP, catalog and empty release', queries));
-    await publishImportWithDerivedFiles(aisle, 'icecat.json', JSON.stringify(readIcecatRecords()));
-    runs.push(await httpRun(aisle, 'aisle over HTTP, export imported with derived settings', queries));
+    try {
+      await publishImportWithDerivedFiles(aisle, 'icecat.json', JSON.stringify(readIcecatRecords()));
+      runs.push(await httpRun(aisle, 'aisle over HTTP, export imported with derived settings', queries));
+    } catch (error) {
+      console.error(`The import path could not be measured: ${(error as Error).message}`);
+    }
   } finally {
     await aisle.stop();
   }

@@ -97,9 +97,10 @@ export interface SearchPlan extends PlanBase {
   /** What the listed section searches instead when the resolved search finds nothing. */
   relaxation?: Relaxation;
   /**
-   * When resolution took every word of the query (a brand, a category, values) and the page sorts
-   * by relevance: those words, which rank the listed section's products without narrowing them,
-   * so the products that fit the words best come first instead of the catalog's order.
+   * When resolution took every word of the query (a brand, a category, values), the page sorts by
+   * relevance and the query lands on no page of its own: those words, which rank the listed
+   * section's products without narrowing them, so the products that fit the words best come first
+   * instead of the catalog's order.
    */
   rankText?: string;
 }
