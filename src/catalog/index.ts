@@ -3,6 +3,7 @@
  * catalog field with a reason, rows grouped into products with variants, categories and brands,
  * and the inspection that shows what a file became before anything goes live.
  */
+export { DEFAULT_EXPORT_LIMITS, type ExportLimits } from './limits.js';
 export { type CatalogRead, readCatalog } from './read-catalog.js';
 export {
   type ExportRead,

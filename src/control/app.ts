@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { requireBearerKey } from '../http/auth.js';
+import { bearerKeyCheck, requireBearerKey } from '../http/auth.js';
 import { healthRoute, openApiRoute } from '../http/common-routes.js';
 import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
@@ -21,14 +21,24 @@ export interface ManagementAppOptions {
 
 /** The management server: the API under /api/v1 behind the Bearer key, no CORS headers. */
 export async function buildManagementApp(options: ManagementAppOptions): Promise<HttpServer> {
-  const app = createHttpServer({ logger: options.logger, bodyLimit: 16 * 1024 * 1024 });
+  const managementKey = {
+    key: options.managementKey,
+    name: 'management key',
+    setting: 'SEARCH_MANAGEMENT_KEY',
+  };
+  const app = createHttpServer({
+    logger: options.logger,
+    bodyLimit: 16 * 1024 * 1024,
+    // 404 and 405 would tell which paths exist: without the key, nothing but 401 is answered.
+    guardUnrouted: bearerKeyCheck(managementKey),
+  });
   await describeRoutes(app as unknown as FastifyInstance);
   healthRoute(app, 'management');
   if (options.openApi) openApiRoute(app, options.openApi);
   schemaRoutes(app);
   await app.register(
     async (api) => {
-      requireBearerKey(api as unknown as FastifyInstance, options.managementKey);
+      requireBearerKey(api as unknown as FastifyInstance, managementKey);
       await catalogRoutes(api, options.deps, options.uploadLimitBytes);
       await importRoutes(api, options.deps, options.uploadLimitBytes);
       releaseRoutes(api, options.deps);
