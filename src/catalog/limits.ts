@@ -21,9 +21,16 @@ export const DEFAULT_EXPORT_LIMITS: ExportLimits = {
   cellChars: 1024 * 1024,
 };
 
+/** Whether an error is the refusal of an export past one of the limits. */
+export function isLimitRefusal(error: unknown): boolean {
+  return error instanceof LimitRefusal;
+}
+
+class LimitRefusal extends AppError {}
+
 /** The refusal of an export that decompresses to more than the limit allows. */
 export function tooLargeDecompressed(limits: ExportLimits): AppError {
-  return new AppError(
+  return new LimitRefusal(
     'unprocessable',
     `The export holds more than ${describeBytes(limits.bytes)} once decompressed, more than this server reads (AISLE_EXPORT_MAX_MB): split it, or raise the limit.`,
   );
@@ -31,7 +38,7 @@ export function tooLargeDecompressed(limits: ExportLimits): AppError {
 
 /** The refusal of an export with a line (or record, or element text) longer than the limit. */
 export function tooLongLine(limits: ExportLimits, where: string): AppError {
-  return new AppError(
+  return new LimitRefusal(
     'unprocessable',
     `The export has ${where} longer than ${describeBytes(limits.lineChars)} (AISLE_EXPORT_MAX_LINE_KB): no catalog needs one that long; check that it is the export itself.`,
   );

@@ -5,6 +5,7 @@ import { type ReadExportOptions, readExport } from './read-export.js';
 import { noCatalog } from './refusal.js';
 import type { RejectedRows } from './report.js';
 import type { ExportFormat } from './sniff.js';
+import type { ExportFile } from './source.js';
 
 export interface CatalogRead {
   format: ExportFormat;
@@ -18,7 +19,7 @@ export interface CatalogRead {
  * Throws an `unprocessable` AppError when the bytes hold no catalog, saying which formats are read.
  */
 export async function readCatalog(
-  bytes: Uint8Array,
+  bytes: Uint8Array | ExportFile,
   files: { feed?: FeedFile; attributes?: AttributesFile } = {},
   options: Pick<ReadExportOptions, 'limits' | 'signal'> = {},
 ): Promise<CatalogRead> {

@@ -36,7 +36,7 @@ import { openWorkbook } from './readers/workbook.js';
 import { noCatalog } from './refusal.js';
 import { type RejectedRows, Rejections } from './report.js';
 import { type ExportFormat, formatNames, sniffFormat } from './sniff.js';
-import { type ByteSource, firstLineOf, headOf, keepSource } from './source.js';
+import { type ByteSource, type ExportFile, firstLineOf, headOf, keepSource } from './source.js';
 
 /** Rows an inspection with `sample` maps of a file larger than WHOLE_FILE_BYTES. */
 export const SAMPLE_ROWS = 1000;
@@ -102,7 +102,7 @@ export interface ExportRead {
  * cause, never dropped silently. Throws an `unprocessable` AppError when the bytes hold no export.
  */
 export async function readExport(
-  source: Uint8Array | AsyncIterable<Uint8Array>,
+  source: Uint8Array | AsyncIterable<Uint8Array> | ExportFile,
   options: ReadExportOptions = {},
 ): Promise<ExportRead> {
   const bytes = await keepSource(source, options.limits);

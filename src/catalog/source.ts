@@ -27,15 +27,34 @@ export interface ByteSource {
   readonly handedOut: number;
 }
 
+/**
+ * An export kept elsewhere (a file in the blob store) that can be read from its start as often as
+ * needed, so that its bytes are never held in memory.
+ */
+export interface ExportFile {
+  /** Its size as kept (compressed, if it is). */
+  bytes: number;
+  open(): AsyncIterable<Uint8Array>;
+}
+
 export async function keepSource(
-  source: Uint8Array | AsyncIterable<Uint8Array>,
+  source: Uint8Array | AsyncIterable<Uint8Array> | ExportFile,
   limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
 ): Promise<ByteSource> {
-  const pieces = source instanceof Uint8Array ? [source] : await collect(source);
-  const first = pieces.find((piece) => piece.length > 0);
-  const gzip = first !== undefined && first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b;
-  const raw = (): AsyncIterable<Uint8Array> => handOut(pieces);
-  let size = gzip ? gzipSize(pieces) : total(pieces);
+  let raw: () => AsyncIterable<Uint8Array>;
+  let gzip: boolean;
+  let size: number;
+  if (isExportFile(source)) {
+    raw = () => source.open();
+    gzip = isGzip(await firstPiece(source.open()));
+    // A file's trailer is not read: the compressed size stands for it until a pass has counted.
+    size = source.bytes;
+  } else {
+    const pieces = source instanceof Uint8Array ? [source] : await collect(source);
+    raw = () => handOut(pieces);
+    gzip = isGzip(pieces.find((piece) => piece.length > 0));
+    size = gzip ? gzipSize(pieces) : total(pieces);
+  }
   let handedOut = 0;
   async function* counted(): AsyncIterable<Uint8Array> {
     handedOut = 0;
@@ -74,6 +93,19 @@ async function* gunzip(compressed: AsyncIterable<Uint8Array>): AsyncIterable<Uin
   } catch (error) {
     throw noCatalog(`it is gzip-compressed but cannot be decompressed: ${(error as Error).message}`);
   }
+}
+
+function isExportFile(source: unknown): source is ExportFile {
+  return typeof (source as ExportFile).open === 'function';
+}
+
+function isGzip(first: Uint8Array | undefined): boolean {
+  return first !== undefined && first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b;
+}
+
+async function firstPiece(pieces: AsyncIterable<Uint8Array>): Promise<Uint8Array | undefined> {
+  for await (const piece of pieces) if (piece.length > 0) return piece;
+  return undefined;
 }
 
 async function collect(source: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {

@@ -58,18 +58,27 @@ export async function startStack(
       logger,
       clock,
       live,
-      exports: { database, blobs },
+      exports: { database, blobs, limits: config.exportLimits },
+      internalKey: config.internalKey,
       openApi,
     });
     urls.public = await listen(publicApp, config.host, config.publicPort, servers);
-    urls.internal = await listen(internalApp, config.host, config.internalPort, servers);
+    urls.internal = await listen(internalApp, internalHost(config, roles), config.internalPort, servers);
   }
 
   const querySide = httpQuerySide(
     config.internalUrl ?? urls.internal ?? `http://${config.host}:${config.internalPort}`,
+    config.internalKey,
   );
   let indexer: Indexer | undefined;
-  const deps: ControlDeps = { database, blobs, clock, querySide, runQueued: () => indexer?.nudge() };
+  const deps: ControlDeps = {
+    database,
+    blobs,
+    clock,
+    querySide,
+    runQueued: () => indexer?.nudge(),
+    exportLimits: config.exportLimits,
+  };
   let scheduler: Scheduler | undefined;
   if (roles.control) {
     scheduler = new Scheduler({
@@ -83,6 +92,7 @@ export async function startStack(
       deps,
       managementKey,
       uploadLimitBytes: config.uploadLimitBytes,
+      uploadConcurrency: config.uploadConcurrency,
       openApi,
     });
     urls.management = await listen(app, config.host, config.managementPort, servers);
@@ -97,6 +107,7 @@ export async function startStack(
       logger,
       pollMs: config.indexerPollMs,
       leaseMs: config.indexerLeaseMs,
+      exportLimits: config.exportLimits,
       onLive: () => void live?.refresh(),
     });
     indexer.start();
@@ -116,6 +127,15 @@ export async function startStack(
       await database.close();
     },
   };
+}
+
+/**
+ * Where the internal API listens: AISLE_INTERNAL_HOST when set; else, with every role in this
+ * process, loopback (the control plane beside it is its only caller); else AISLE_HOST.
+ */
+function internalHost(config: Config, roles: Roles): string {
+  if (config.internalHost) return config.internalHost;
+  return roles.query && roles.control && roles.indexer ? '127.0.0.1' : config.host;
 }
 
 async function listen(app: HttpServer, host: string, port: number, servers: HttpServer[]): Promise<string> {

@@ -3,6 +3,7 @@ import { bearerKeyCheck, requireBearerKey } from '../http/auth.js';
 import { healthRoute, openApiRoute } from '../http/common-routes.js';
 import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
+import { Gate } from '../lib/gate.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { importRoutes } from './routes/imports.js';
 import { indexRunRoutes } from './routes/index-runs.js';
@@ -16,6 +17,8 @@ export interface ManagementAppOptions {
   /** The management key; without one every management call is refused. */
   managementKey: string | undefined;
   uploadLimitBytes: number;
+  /** How many uploads are read at once; more are answered 503. */
+  uploadConcurrency: number;
   openApi?: () => unknown;
 }
 
@@ -36,11 +39,13 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
   healthRoute(app, 'management');
   if (options.openApi) openApiRoute(app, options.openApi);
   schemaRoutes(app);
+  // One gate for both upload routes: what it bounds is the memory and time of reading exports.
+  const uploads = { limitBytes: options.uploadLimitBytes, gate: new Gate(options.uploadConcurrency) };
   await app.register(
     async (api) => {
       requireBearerKey(api as unknown as FastifyInstance, managementKey);
-      await catalogRoutes(api, options.deps, options.uploadLimitBytes);
-      await importRoutes(api, options.deps, options.uploadLimitBytes);
+      await catalogRoutes(api, options.deps, uploads);
+      await importRoutes(api, options.deps, uploads);
       releaseRoutes(api, options.deps);
       indexRunRoutes(api, options.deps);
     },
