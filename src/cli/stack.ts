@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildManagementApp } from '../control/app.js';
 import { Indexer } from '../control/indexer/indexer.js';
 import { httpQuerySide } from '../control/query-side.js';
-import { Scheduler } from '../control/scheduler.js';
+import { ABANDONED_WRITE_MS, Scheduler } from '../control/scheduler.js';
 import type { ControlDeps } from '../control/services/deps.js';
 import { readCommittedOpenApi } from '../http/openapi.js';
 import type { HttpServer } from '../http/server.js';
@@ -45,6 +45,9 @@ export async function startStack(
 ): Promise<RunningStack> {
   const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const blobs: BlobStore = new DirectoryBlobStore(join(config.dataDir, 'blobs'));
+  // Writes a killed process left unfinished; the scheduler removes later ones as it runs.
+  const abandoned = await blobs.removeAbandoned(ABANDONED_WRITE_MS);
+  if (abandoned > 0) logger.info({ files: abandoned }, 'files of unfinished blob writes removed');
   const servers: HttpServer[] = [];
   const urls: RunningStack['urls'] = {};
   const openApi = readCommittedOpenApi;

@@ -116,7 +116,7 @@ function liveReleaseFiles(files: Record<string, unknown>): Record<string, unknow
   throw new AppError(
     'unprocessable',
     'The live release files have violations: correct each file at the pointer named.',
-    check.violations.map((violation) => ({ ...violation, pointer: `/live/files${violation.pointer}` })),
+    check.violations,
   );
 }
 
