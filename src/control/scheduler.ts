@@ -62,7 +62,8 @@ export class Scheduler {
     if (removed.length > 0)
       logger.info({ imports: removed }, 'exports of discarded and replaced imports removed');
     const removedAbandoned = await deps.blobs.removeAbandoned(ABANDONED_WRITE_MS);
-    if (removedAbandoned > 0) logger.info({ files: removedAbandoned }, 'files of unfinished blob writes removed');
+    if (removedAbandoned > 0)
+      logger.info({ files: removedAbandoned }, 'files of unfinished blob writes removed');
     return { removedExports: removed, removedAbandoned };
   }
 

@@ -124,10 +124,9 @@ describe('DirectoryBlobStore', () => {
       await utimes(killedPut, hourAgo, hourAgo);
 
       expect(await store.removeAbandoned(60_000)).toBe(2);
-      expect(filesUnder(root)).toEqual([
-        join('incoming', '.tmp-aaaaaaaaaaaaaaaa'),
-        join(key.slice(0, 2), key.slice(2)),
-      ].sort());
+      expect(filesUnder(root)).toEqual(
+        [join('incoming', '.tmp-aaaaaaaaaaaaaaaa'), join(key.slice(0, 2), key.slice(2))].sort(),
+      );
     });
 
     it('finds nothing to remove in a store never written to', async () => {

@@ -19,11 +19,6 @@ export interface KeptExports {
   blobs: BlobStore;
   /** How much an export may make the readers read; by default DEFAULT_EXPORT_LIMITS. */
   limits?: ExportLimits;
-  /**
-   * Exports read at once; others wait their turn. Reading runs beside searches on this node, so
-   * the calls of the control plane may never take more of it than one read at a time.
-   */
-  reads?: Gate;
 }
 
 const problem = Type.Ref(Problem);
@@ -33,7 +28,9 @@ const problem = Type.Ref(Problem);
  * a kept export with a release, and how that differs from what is live.
  */
 export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: LiveIndex): void {
-  const reads = store.reads ?? new Gate(1);
+  // Exports are read one at a time, others waiting their turn: reading runs beside searches on
+  // this node, so the control plane's calls may never take more of it than one read.
+  const reads = new Gate(1);
   app.post(
     '/internal/imports/inspect',
     {
