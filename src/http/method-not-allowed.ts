@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { problemBody, sendProblemBody } from './problem.js';
-import type { UnroutedGuard } from './server.js';
+
+/** Runs before a request no route takes is answered (see HttpServerOptions.guardUnrouted). */
+export type UnroutedGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 

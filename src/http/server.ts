@@ -11,7 +11,7 @@ import { sharedSchemas } from '../contracts/index.js';
 import { answerClientError, frameworkErrorAnswer } from './client-errors.js';
 import { handleError } from './error-handler.js';
 import { parseJsonBodies } from './json-body.js';
-import { installNotFoundHandler } from './method-not-allowed.js';
+import { installNotFoundHandler, type UnroutedGuard } from './method-not-allowed.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface HttpServerOptions {
@@ -24,8 +24,6 @@ export interface HttpServerOptions {
    */
   guardUnrouted?: UnroutedGuard;
 }
-
-export type UnroutedGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 export type HttpServer = FastifyInstance<
   import('node:http').Server,

@@ -67,7 +67,7 @@ function resolve(schema: Schema): Schema {
 }
 
 /** Values shaped like the schema often enough to get past the first check, and anything else too. */
-function valueOf(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
+function shapedValue(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
   const anything = fc.jsonValue({ maxDepth: 3 });
   if (depth > 4) return anything;
   const resolved = resolve(schema);
@@ -75,14 +75,15 @@ function valueOf(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
   const properties = resolved.properties as Record<string, Schema> | undefined;
   if (properties) {
     const entries = Object.entries(properties).map(
-      ([key, property]) => [key, valueOf(property, depth + 1)] as const,
+      ([key, property]) => [key, shapedValue(property, depth + 1)] as const,
     );
     options.push(fc.record(Object.fromEntries(entries), { requiredKeys: [] }));
   }
   for (const choice of [...((resolved.anyOf as Schema[]) ?? []), ...((resolved.oneOf as Schema[]) ?? [])]) {
-    options.push(valueOf(choice, depth + 1));
+    options.push(shapedValue(choice, depth + 1));
   }
-  if (resolved.items) options.push(fc.array(valueOf(resolved.items as Schema, depth + 1), { maxLength: 3 }));
+  if (resolved.items)
+    options.push(fc.array(shapedValue(resolved.items as Schema, depth + 1), { maxLength: 3 }));
   if (Array.isArray(resolved.enum)) options.push(fc.constantFrom(...(resolved.enum as unknown[])));
   if (resolved.type === 'string') options.push(fc.string());
   if (resolved.type === 'integer' || resolved.type === 'number')
@@ -94,7 +95,7 @@ function valueOf(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
 function bodyOf(operation: Operation): fc.Arbitrary<string | undefined> {
   if (operation.body) {
     return fc.oneof(
-      { weight: 6, arbitrary: valueOf(operation.body).map((value) => JSON.stringify(value) ?? 'null') },
+      { weight: 6, arbitrary: shapedValue(operation.body).map((value) => JSON.stringify(value) ?? 'null') },
       { weight: 1, arbitrary: fc.string() },
       {
         weight: 1,
