@@ -29,8 +29,14 @@ export interface QuerySide {
 
 const TIMEOUT_MS = 30_000;
 
-export function httpQuerySide(internalUrl: string): QuerySide {
+/**
+ * The query side over HTTP at `internalUrl`, each call carrying the internal key (the secret the
+ * query nodes ask for: without it they answer 401, which is a configuration to correct, not a
+ * query side that is away).
+ */
+export function httpQuerySide(internalUrl: string, internalKey: string | undefined): QuerySide {
   const base = internalUrl.replace(/\/+$/, '');
+  const call: Call = (url, body, options) => send(url, body, internalKey, options);
   return {
     async validateRelease(files) {
       const response = await call(`${base}/internal/releases/validate`, { files });
@@ -56,23 +62,30 @@ export function httpQuerySide(internalUrl: string): QuerySide {
       throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
     },
 
-    inspect: (request) => exportCall(base, '/internal/imports/inspect', request) as Promise<Inspection>,
+    inspect: (request) => exportCall(call, base, '/internal/imports/inspect', request) as Promise<Inspection>,
 
-    compare: (request) => exportCall(base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
+    compare: (request) =>
+      exportCall(call, base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
 
-    categories: () => askCall(base, '/internal/categories') as Promise<CategoryTree>,
+    categories: () => askCall(call, base, '/internal/categories') as Promise<CategoryTree>,
 
     pageSettings: (request) =>
-      askCall(base, '/internal/pages/settings', request) as Promise<PageSettingsAnswer>,
+      askCall(call, base, '/internal/pages/settings', request) as Promise<PageSettingsAnswer>,
   };
 }
+
+/**
+ * One call to the query side: a POST with a JSON body, or a GET without one. A server error is
+ * no answer (502), unless the caller takes that status as an answer (`passing`).
+ */
+type Call = (url: string, body: unknown, options?: { passing?: number[] }) => Promise<Response>;
 
 /**
  * A question about what is live: the query side's 400 (the request names what it cannot answer),
  * 422 (draft files with violations) and 503 (nothing live yet) are the caller's answers as they
  * are; anything else means it did not answer.
  */
-async function askCall(base: string, path: string, body?: unknown): Promise<unknown> {
+async function askCall(call: Call, base: string, path: string, body?: unknown): Promise<unknown> {
   const response = await call(`${base}${path}`, body, { passing: [503] });
   const answer = (await response.json()) as Record<string, unknown>;
   if (response.status === 200) return answer;
@@ -91,7 +104,7 @@ async function askCall(base: string, path: string, body?: unknown): Promise<unkn
  * A call that reads kept exports: 404 (the snapshot's bytes are not in storage) and 422 (the export
  * cannot be read, or the release has violations) are the caller's to act on, so they become 422.
  */
-async function exportCall(base: string, path: string, request: unknown): Promise<unknown> {
+async function exportCall(call: Call, base: string, path: string, request: unknown): Promise<unknown> {
   const response = await call(`${base}${path}`, request);
   const body = (await response.json()) as Record<string, unknown>;
   if (response.status === 200) return body;
@@ -105,18 +118,34 @@ async function exportCall(base: string, path: string, request: unknown): Promise
   throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
 }
 
-/**
- * One call to the query side: a POST with a JSON body, or a GET without one. A server error is
- * no answer (502), unless the caller takes that status as an answer (`passing`).
- */
-async function call(url: string, body: unknown, options: { passing?: number[] } = {}): Promise<Response> {
+async function send(
+  url: string,
+  body: unknown,
+  internalKey: string | undefined,
+  options: { passing?: number[] } = {},
+): Promise<Response> {
   try {
+    const authorization: Record<string, string> = internalKey
+      ? { authorization: `Bearer ${internalKey}` }
+      : {};
     const response = await fetch(url, {
       ...(body === undefined
-        ? { method: 'GET' }
-        : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+        ? { method: 'GET', headers: authorization }
+        : {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...authorization },
+            body: JSON.stringify(body),
+          }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
+    if (response.status === 401) {
+      throw unanswered(
+        url,
+        internalKey
+          ? 'it refused the internal key: set the same AISLE_INTERNAL_KEY on the control plane and the query nodes'
+          : 'no internal key is set on the control plane: set AISLE_INTERNAL_KEY as on the query nodes',
+      );
+    }
     if (response.status >= 500 && !options.passing?.includes(response.status)) {
       throw unanswered(url, `it answered ${response.status}`);
     }

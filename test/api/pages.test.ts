@@ -16,13 +16,7 @@ afterAll(async () => {
 });
 
 const get = (path: string) => call(`${stack.urls.public}${path}`);
-const internal = (path: string, body?: unknown) =>
-  call(`${stack.urls.internal}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
+const internal = (path: string, body?: unknown) => stack.internal(path, body);
 
 async function problemOf(
   response: Response,
