@@ -1,10 +1,8 @@
-import { generateCatalog } from '../catalog/demo/generate.js';
+import { DEMO_SHOP, generateCatalog } from '../catalog/demo/index.js';
 import { demoReleaseFiles } from '../catalog/demo/release.js';
 import { uploadCatalog } from '../control/services/catalog.js';
 import type { ControlDeps } from '../control/services/deps.js';
 import { publishRelease, storeRelease } from '../control/services/releases.js';
-
-export const DEMO_PRODUCTS = 3000;
 
 /** A data dir is new when it keeps no catalog and no release yet. */
 export async function isFreshStore(deps: ControlDeps): Promise<boolean> {
@@ -21,7 +19,7 @@ export async function isFreshStore(deps: ControlDeps): Promise<boolean> {
  */
 export async function loadDemoShop(deps: ControlDeps): Promise<{ runId: number | undefined }> {
   const lines: string[] = [];
-  for (const entity of generateCatalog({ products: DEMO_PRODUCTS, seed: 1 }))
+  for (const entity of generateCatalog(DEMO_SHOP))
     lines.push(JSON.stringify(entity));
   const upload = await deps.blobs.stage(
     (async function* () {

@@ -48,6 +48,17 @@ import {
   RobotsAnswer,
   SettingOrigin,
 } from './pages.js';
+import {
+  CompareReason,
+  PreviewCompareAnswer,
+  PreviewCompareRequest,
+  PreviewFindAnswer,
+  PreviewFindRequest,
+  PreviewPageAnswer,
+  PreviewPageRequest,
+  PreviewSearchAnswer,
+  PreviewSearchRequest,
+} from './previews.js';
 import { Problem, Violation } from './problem.js';
 import {
   AppliedFilter,
@@ -70,6 +81,7 @@ export * from './imports.js';
 export * from './inspection.js';
 export * from './management.js';
 export * from './pages.js';
+export * from './previews.js';
 export * from './problem.js';
 export * from './search.js';
 export { type Dismissal, PlacementAnswer, Redirect, Resolution } from './search-parts.js';
@@ -106,6 +118,15 @@ export const sharedSchemas: TSchema[] = [
   SettingOrigin,
   PageSettingsRequest,
   PageSettingsAnswer,
+  PreviewSearchRequest,
+  PreviewSearchAnswer,
+  PreviewPageRequest,
+  PreviewPageAnswer,
+  PreviewCompareRequest,
+  CompareReason,
+  PreviewCompareAnswer,
+  PreviewFindRequest,
+  PreviewFindAnswer,
   Snapshot,
   ReleaseFiles,
   ReleaseList,

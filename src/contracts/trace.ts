@@ -423,6 +423,8 @@ export const HitTrace = Type.Object(
   { additionalProperties: false },
 );
 
+export type HitTrace = Static<typeof HitTrace>;
+
 export const RankStep = Type.Object(
   {
     step: Type.Literal('rank'),
@@ -444,7 +446,7 @@ export const RelaxationStep = Type.Object(
   { additionalProperties: false },
 );
 
-/** Where one entity is, or the step that kept it off the page. */
+/** Where one entity is, or the step that kept it off the page (a preview's find writes it). */
 export const EntityStep = Type.Object(
   {
     step: Type.Literal('entity'),
@@ -453,11 +455,16 @@ export const EntityStep = Type.Object(
       Type.Literal('on_page'),
       Type.Literal('other_page'),
       Type.Literal('beyond_reach'),
+      Type.Literal('not_in_catalog'),
+      Type.Literal('not_in_channel'),
+      Type.Literal('no_offer'),
+      Type.Literal('outside_category'),
       Type.Literal('hidden'),
       Type.Literal('filtered'),
       Type.Literal('unmatched'),
-      Type.Literal('unknown'),
+      Type.Literal('not_shown'),
     ]),
+    detail: Type.Optional(Type.String({ description: 'Where it is, or why not, in a sentence.' })),
     position: Type.Optional(Type.Integer({ minimum: 1 })),
     page: Type.Optional(Type.Integer({ minimum: 1 })),
     rule: Type.Optional(Type.String({ description: 'The rule that hid it.' })),

@@ -8,6 +8,7 @@ import { catalogRoutes } from './routes/catalog.js';
 import { importRoutes } from './routes/imports.js';
 import { indexRunRoutes } from './routes/index-runs.js';
 import { pageRoutes } from './routes/pages.js';
+import { previewRoutes } from './routes/previews.js';
 import { releaseRoutes } from './routes/releases.js';
 import { schemaRoutes } from './routes/schemas.js';
 import type { ControlDeps } from './services/deps.js';
@@ -50,6 +51,7 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
       releaseRoutes(api, options.deps);
       indexRunRoutes(api, options.deps);
       pageRoutes(api, options.deps);
+      previewRoutes(api, options.deps);
     },
     { prefix: '/api/v1' },
   );

@@ -2,6 +2,16 @@ import type { CompareAnswer, CompareRequest, InspectRequest } from '../contracts
 import type { Inspection } from '../contracts/inspection.js';
 import type { PublicationDecision } from '../contracts/management.js';
 import type { CategoryTree, PageSettingsAnswer, PageSettingsRequest } from '../contracts/pages.js';
+import type {
+  PreviewCompareAnswer,
+  PreviewCompareRequest,
+  PreviewFindAnswer,
+  PreviewFindRequest,
+  PreviewPageAnswer,
+  PreviewPageRequest,
+  PreviewSearchAnswer,
+  PreviewSearchRequest,
+} from '../contracts/previews.js';
 import type { Violation } from '../contracts/problem.js';
 import { AppError } from '../lib/errors.js';
 
@@ -25,6 +35,14 @@ export interface QuerySide {
   categories(): Promise<CategoryTree>;
   /** What a page shows and where each setting comes from, draft files read over the live release. */
   pageSettings(request: PageSettingsRequest): Promise<PageSettingsAnswer>;
+  /** A search at any time and in any context, over the live release or draft files, with the trace. */
+  previewSearch(request: PreviewSearchRequest): Promise<PreviewSearchAnswer>;
+  /** A shop URL opened as a shopper would. */
+  previewPage(request: PreviewPageRequest): Promise<PreviewPageAnswer>;
+  /** Why one hit of a trace sits above another. */
+  previewCompare(request: PreviewCompareRequest): Promise<PreviewCompareAnswer>;
+  /** Where an entity is in a preview's answer, or exactly why it is not there. */
+  previewFind(request: PreviewFindRequest): Promise<PreviewFindAnswer>;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -71,6 +89,18 @@ export function httpQuerySide(internalUrl: string, internalKey: string | undefin
 
     pageSettings: (request) =>
       askCall(call, base, '/internal/pages/settings', request) as Promise<PageSettingsAnswer>,
+
+    previewSearch: (request) =>
+      askCall(call, base, '/internal/preview/search', request) as Promise<PreviewSearchAnswer>,
+
+    previewPage: (request) =>
+      askCall(call, base, '/internal/preview/page', request) as Promise<PreviewPageAnswer>,
+
+    previewCompare: (request) =>
+      askCall(call, base, '/internal/preview/compare', request) as Promise<PreviewCompareAnswer>,
+
+    previewFind: (request) =>
+      askCall(call, base, '/internal/preview/find', request) as Promise<PreviewFindAnswer>,
   };
 }
 

@@ -21,13 +21,22 @@ export type { ChannelSettings, StructuredSettings, TypeSettings } from './index/
 export { readBoolean, readDate, readQuantity, readRange } from './index/columns-values.js';
 export { buildStringTable, type StringTable, stringAt } from './index/string-table.js';
 export type { ListingExtras, ListingOptions, SectionMerchandising } from './listing/section.js';
-export { selectEntities } from './listing/select-entities.js';
+export { entityMeets, selectEntities } from './listing/select-entities.js';
+export { missingWords, type WordsQuery } from './match/missing-words.js';
 export { loadIndex } from './load.js';
 export type { LeaveOut } from './match/text-match.js';
 export type { ExpansionTrace, SectionTrace, WordTrace } from './match/trace.js';
 export type { MatchKind, ScoreParts, WordPart } from './ranking/parts.js';
+export { REACHABLE_HITS } from './ranking/top-k.js';
 export { entityFields } from './results/entity.js';
-export { categorySize, type EntityOffers, entityOffers, isSold, type RowOffer } from './results/offers.js';
+export {
+  categorySize,
+  type EntityOffers,
+  entityOffers,
+  isSold,
+  type RowOffer,
+  soldChannels,
+} from './results/offers.js';
 export {
   type AttributeSearchKind,
   DEFAULT_FIELD_WEIGHTS,

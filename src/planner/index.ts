@@ -1,6 +1,8 @@
 /** The planner: turns a search request into the plan the engine executes. Pure. */
 
 export { answerRequest, type PlannedAnswer, type SearchTarget } from './answer/answer.js';
+export { compareHits } from './answer/compare.js';
+export { findEntity } from './answer/find.js';
 export { type PageOfHits, placementsForPage } from './effects/placements.js';
 export { listedType, SIDE_SECTION_HITS } from './effects/sections.js';
 export { type NormalizedQuery, normalizeQuery } from './normalize.js';

@@ -11,6 +11,7 @@ import type { LiveIndex } from './live-index.js';
 import { importRoutes, type KeptExports } from './routes/imports.js';
 import { pageSettingsRoutes } from './routes/page-settings.js';
 import { pageRoutes } from './routes/pages.js';
+import { previewRoutes } from './routes/previews.js';
 import { publicationRoute } from './routes/publication.js';
 import { searchRoutes } from './routes/search.js';
 import { validateReleaseRoute } from './routes/validate-release.js';
@@ -68,6 +69,7 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
     publicationRoute(scope, options.live);
     importRoutes(scope, options.exports, options.live);
     pageSettingsRoutes(scope, options.live);
+    previewRoutes(scope, options.live);
   });
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;

@@ -1,14 +1,8 @@
 import type { PageAnswer, ProductAnswer, ResolveQuery } from '../contracts/pages.js';
-import { AppError } from '../lib/errors.js';
+import type { SearchRequest } from '../contracts/search.js';
 import { answerProduct, decidePage, type ProductLookup, productPage } from '../pages/index.js';
 import type { LiveState } from './live-index.js';
-import { answerSearch, NOTHING_SEARCHABLE } from './search.js';
-
-/** The live state, or 503 saying what is missing. */
-export function searchable(live: LiveState | undefined): LiveState {
-  if (!live) throw new AppError('unavailable', NOTHING_SEARCHABLE);
-  return live;
-}
+import { answerSearch, searchable, searchState } from './search.js';
 
 /** `GET /v1/product`: the product page of a product named by id or URL. */
 export function answerProductPage(
@@ -24,14 +18,22 @@ export interface ResolveOptions extends Omit<ResolveQuery, 'results' | 'debug'> 
   debug: boolean;
 }
 
+/** What a preview fixes of a page it opens: the moment it is seen at, and the shopper's context. */
+export interface PagePreview {
+  time?: Date;
+  context?: Record<string, string>;
+}
+
 /**
  * `GET /v1/resolve`: what a URL is, and with `results` the listing's search answered (through the
- * same search every storefront search takes) or the product's page, in one call.
+ * same search every storefront search takes) or the product's page, in one call. A preview fixes
+ * the time and context the page is seen with.
  */
 export function answerResolve(
   live: LiveState | undefined,
   options: ResolveOptions,
   arrival: Date,
+  preview?: PagePreview,
 ): PageAnswer {
   const state = searchable(live);
   const { storefront } = state;
@@ -52,23 +54,31 @@ export function answerResolve(
     ...(decision.redirect !== undefined ? { redirect: decision.redirect } : {}),
   };
   if (decision.listing !== undefined) {
-    const request = {
+    const request: SearchRequest = {
       ...decision.listing.request,
       ...(options.per_page !== undefined ? { per_page: options.per_page } : {}),
       ...(options.debug ? { debug: true } : {}),
       ...(options.page_view !== undefined ? { page_view: options.page_view } : {}),
       ...(options.traffic !== undefined ? { traffic: options.traffic } : {}),
+      ...(preview?.context !== undefined ? { context: preview.context } : {}),
+      ...(preview?.time !== undefined ? { time: preview.time.toISOString() } : {}),
     };
     answer.listing = {
       request,
       ...(decision.listing.filterPage !== undefined ? { filter_page: decision.listing.filterPage } : {}),
-      ...(options.results ? { results: answerSearch(state, request, arrival) } : {}),
+      ...(options.results
+        ? {
+            results:
+              preview === undefined ? answerSearch(state, request, arrival) : searchState(state, request, arrival),
+          }
+        : {}),
     };
   }
   if (decision.product !== undefined) {
     const { record, variant } = decision.product;
+    const time = preview?.time ?? arrival;
     const page = options.results
-      ? productPage(storefront, decision.product, place, arrival, options.debug ? [] : undefined)
+      ? productPage(storefront, decision.product, place, time, options.debug ? [] : undefined)
       : undefined;
     answer.product = {
       id: record.id,

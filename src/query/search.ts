@@ -8,6 +8,12 @@ import type { LiveState } from './live-index.js';
 export const NOTHING_SEARCHABLE =
   'Nothing is searchable yet: no index run has succeeded. Upload a catalog (PUT /api/v1/catalog) and publish a release (POST /api/v1/releases/{release}/publish) on the management API, then wait for the index run.';
 
+/** The live state, or 503 saying what is missing. */
+export function searchable(live: LiveState | undefined): LiveState {
+  if (!live) throw new AppError('unavailable', NOTHING_SEARCHABLE);
+  return live;
+}
+
 /**
  * Answers one search against the live index and release. `arrival` is the time stamped when the
  * request arrived: the only time a shopper's search reads.
@@ -26,14 +32,28 @@ export function answerSearch(
       },
     ]);
   }
-  if (!live) throw new AppError('unavailable', NOTHING_SEARCHABLE);
-  let answer: ReturnType<typeof answerRequest>;
+  return searchState(searchable(live), request, arrival);
+}
+
+/**
+ * A search of a state as the request says, its own `time` included (previews fix one). A
+ * selector the index cannot read is the request's fault: 400 at its place in `filters`.
+ */
+export function searchState(state: LiveState, request: SearchRequest, arrival: Date): SearchResponse {
+  return {
+    query_id: newQueryId(arrival),
+    release: state.release,
+    snapshot: state.snapshot,
+    ...asRequestError(() =>
+      answerRequest({ index: state.index, files: state.releaseFiles, planner: state.planner }, request, arrival),
+    ),
+  };
+}
+
+/** Runs `answer`, turning a selector the index cannot read into a 400 naming its place in `filters`. */
+export function asRequestError<T>(answer: () => T): T {
   try {
-    answer = answerRequest(
-      { index: live.index, files: live.releaseFiles, planner: live.planner },
-      request,
-      arrival,
-    );
+    return answer();
   } catch (error) {
     if (error instanceof SelectorError) {
       throw new AppError('bad_request', 'The request cannot be answered as sent.', [
@@ -42,5 +62,4 @@ export function answerSearch(
     }
     throw error;
   }
-  return { query_id: newQueryId(arrival), release: live.release, snapshot: live.snapshot, ...answer };
 }

@@ -2,6 +2,7 @@ import type { Availability, CatalogEntity, Variant } from '../../contracts/catal
 import { BRANDS, type DemoBrand } from './brands.js';
 import { CATEGORIES, type DemoCategory, type ProductSpec } from './categories.js';
 import { Random } from './random.js';
+import { withShopExtras } from './shop-extras.js';
 import { withBenchExtras } from './variants.js';
 import { BENEFITS, CLOSERS, COLLECTIONS, COLORS, SERIES, TITLE_MEASURES, USES } from './words.js';
 
@@ -14,6 +15,11 @@ export interface GenerateOptions {
    * writes signals. Off by default, which is the demo shop's catalog.
    */
   variants?: boolean;
+  /**
+   * The demo shop: every product writes a popularity signal, and a few are sold in one channel
+   * only, or in none (see shop-extras.ts). Off by default.
+   */
+  shop?: boolean;
 }
 
 /** Brands a leaf category carries: a shop stocks a few brands per shelf, not all of them. */
@@ -42,10 +48,12 @@ export function* generateCatalog(options: GenerateOptions): Generator<CatalogEnt
   const shelves = stockShelves(new Random(seed ^ 0x5eed));
   const random = new Random(seed);
   const extras = options.variants ? new Random(seed ^ 0x7a41) : undefined;
+  const shop = options.shop ? new Random(seed ^ 0x5409) : undefined;
   for (let n = 1; n <= options.products; n++) {
     const shelf = random.pick(shelves);
     const entity = product(n, shelf, random);
-    yield extras ? withBenchExtras(entity, shelf.category.department, extras) : entity;
+    const shown = shop ? withShopExtras(entity, n, shop) : entity;
+    yield extras ? withBenchExtras(shown, shelf.category.department, extras) : shown;
   }
 }
 

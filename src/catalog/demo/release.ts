@@ -29,6 +29,12 @@ const channels = {
       locales: ['en', 'de'],
       currency: 'EUR',
     },
+    {
+      id: 'b2b',
+      label: { en: 'Business customers', de: 'Geschäftskunden' },
+      locales: ['en'],
+      currency: 'EUR',
+    },
   ],
 } satisfies ChannelsFile;
 
@@ -653,7 +659,10 @@ const categories = {
 
 const ranking = {
   $schema: `${SCHEMAS}/ranking.json`,
-  // The demo catalog writes no signals, so the file defines none and weighs none.
+  // Popular products rank a little higher: the demo shop writes each product's sales of the
+  // last 30 days.
+  signals: [{ code: 'sales_30d', direction: 'higher_is_better', normalize: 'percentile' }],
+  weights: { product: { sales_30d: 0.3 } },
   strengths: {
     boost: { slight: 1.2, medium: 1.5, strong: 2.5 },
     bury: { slight: 0.8, medium: 0.6, strong: 0.3 },

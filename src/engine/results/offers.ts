@@ -127,3 +127,11 @@ export function isSold(index: EngineIndex, type: string, id: string, channel: st
   if (typeIndex === undefined || doc === undefined) return false;
   return typeIndex.listing.channel(channel)?.docSold[doc] === 1;
 }
+
+/** The channels that sell one of an entity's variants, in channel order; undefined for an entity the index lacks. */
+export function soldChannels(index: EngineIndex, type: string, id: string): string[] | undefined {
+  const typeIndex = index.types.find((one) => one.type === type);
+  const doc = typeIndex === undefined ? undefined : documentOfId(typeIndex.ids, id);
+  if (typeIndex === undefined || doc === undefined) return undefined;
+  return typeIndex.listing.channels.filter((channel) => channel.docSold[doc] === 1).map((channel) => channel.id);
+}

@@ -2,11 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { CategoryTree, PageSettingsAnswer, PageSettingsRequest } from '../../contracts/pages.js';
 import { Problem } from '../../contracts/problem.js';
 import type { HttpServer } from '../../http/server.js';
-import { categoryTree, pageSettingsAnswer, Storefront } from '../../pages/index.js';
-import { compilePlanner } from '../../planner/index.js';
-import type { LiveIndex, LiveState } from '../live-index.js';
-import { searchable } from '../pages.js';
-import { checkRelease } from '../release-check.js';
+import { categoryTree, pageSettingsAnswer } from '../../pages/index.js';
+import { draftState } from '../draft.js';
+import type { LiveIndex } from '../live-index.js';
+import { searchable } from '../search.js';
 
 const problem = Type.Ref(Problem);
 
@@ -42,23 +41,8 @@ export function pageSettingsRoutes(app: HttpServer, live: LiveIndex): void {
       const state = searchable(live.current());
       const { files, ...question } = request.body;
       const storefront =
-        files === undefined ? state.storefront : draftStorefront(state, files, request.arrivedAt);
+        files === undefined ? state.storefront : draftState(state, files, request.arrivedAt).storefront;
       return pageSettingsAnswer(storefront, question, files !== undefined);
     },
   );
-}
-
-/**
- * The live catalog read with draft files over the live release (a file given as `null` is
- * dropped, so the default reads), checked as a whole first: violations are a 422.
- */
-export function draftStorefront(state: LiveState, files: Record<string, unknown>, now: Date): Storefront {
-  const merged: Record<string, unknown> = { ...state.releaseFiles };
-  for (const [name, file] of Object.entries(files)) {
-    if (file === null) delete merged[name];
-    else merged[name] = file;
-  }
-  const release = checkRelease(merged, state, now);
-  const planner = compilePlanner(release.files, state.vocabulary);
-  return new Storefront({ ...state.storefront.source, files: release.files, planner });
 }

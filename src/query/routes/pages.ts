@@ -10,7 +10,8 @@ import { Problem } from '../../contracts/problem.js';
 import type { HttpServer } from '../../http/server.js';
 import { robotsLines } from '../../pages/index.js';
 import type { LiveIndex } from '../live-index.js';
-import { answerProductPage, answerResolve, searchable } from '../pages.js';
+import { answerProductPage, answerResolve } from '../pages.js';
+import { searchable } from '../search.js';
 import { isTrue } from './flags.js';
 
 const problem = Type.Ref(Problem);
