@@ -32,6 +32,11 @@ export interface IndexRunsRepository {
   list(page: PageRequest): Promise<{ items: IndexRunRecord[]; total: number }>;
   claim(request: ClaimRequest): Promise<IndexRunRecord | undefined>;
   renew(id: number, owner: string, at: Instant, leaseMs: number): Promise<boolean>;
+  /**
+   * Gives a run back to the queue when its indexer stops on purpose: another indexer may take it
+   * at once, and the attempt does not count. False when the run was not this owner's.
+   */
+  release(id: number, owner: string): Promise<boolean>;
   progress(id: number, owner: string, progress: JsonObject): Promise<boolean>;
   fail(id: number, owner: string, failure: RunFailure): Promise<boolean>;
   succeed(id: number, owner: string, success: RunSuccess): Promise<RunOutcome>;
@@ -80,6 +85,19 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
     async renew(id, owner, at, leaseMs) {
       const result = await ownRun(id, owner)
         .set({ lease_expires_at: leaseExpiry(at, leaseMs) })
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async release(id, owner) {
+      const result = await ownRun(id, owner)
+        .set((eb) => ({
+          status: 'queued',
+          attempts: eb('attempts', '-', 1),
+          lease_owner: null,
+          lease_expires_at: null,
+          progress: null,
+        }))
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },

@@ -169,6 +169,7 @@ describe('POST /internal/publication', () => {
       clock: stack.deps.clock,
       logger: pino({ level: 'silent' }),
       pollMs: 600_000,
+      tasks: stack.deps.tasks,
       leaseMs: 30_000,
     });
     expect(await other.runOnce()).toBe(true);

@@ -11,6 +11,7 @@ import { FORMAT_VERSION, indexStats, loadIndex } from '../../engine/index.js';
 import { fixedClock, rfc3339 } from '../../lib/clock.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { releaseId, snapshotId } from '../../lib/ids.js';
+import { inlineTasks } from '../../lib/tasks.js';
 import { vocabularyOf } from '../../planner/index.js';
 import {
   type BlobStore,
@@ -22,6 +23,7 @@ import {
   openScratchDatabase,
   type RunSuccess,
 } from '../../store/index.js';
+import { buildTasks } from './build-tasks.js';
 import { Indexer, type IndexerOptions } from './indexer.js';
 
 const LEASE_MS = 30_000;
@@ -50,7 +52,16 @@ afterEach(async () => {
 });
 
 function indexer(options: Partial<IndexerOptions> = {}): Indexer {
-  const made = new Indexer({ database, blobs, clock, logger, pollMs: 60_000, leaseMs: LEASE_MS, ...options });
+  const made = new Indexer({
+    database,
+    blobs,
+    clock,
+    logger,
+    pollMs: 60_000,
+    leaseMs: LEASE_MS,
+    tasks: inlineTasks(buildTasks),
+    ...options,
+  });
   indexers.push(made);
   return made;
 }

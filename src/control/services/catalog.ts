@@ -1,11 +1,9 @@
-import { readCatalog } from '../../catalog/read-catalog.js';
-import { countRejected } from '../../catalog/report.js';
 import type { CatalogAccepted } from '../../contracts/management.js';
 import { rfc3339 } from '../../lib/clock.js';
 import { snapshotId } from '../../lib/ids.js';
 import { indexRunAnswer, snapshotAnswer } from '../records.js';
 import type { ControlDeps } from './deps.js';
-import { readerFiles } from './export-read.js';
+import type { CatalogCount, CountInput } from './export-read.js';
 import { queuedSentence } from './sentences.js';
 
 /**
@@ -16,7 +14,9 @@ import { queuedSentence } from './sentences.js';
  */
 export async function uploadCatalog(deps: ControlDeps, bytes: Buffer): Promise<CatalogAccepted> {
   const published = await deps.database.releases.published();
-  const read = await readCatalog(bytes, readerFiles(published?.release.files ?? {}));
+  const input: CountInput = { bytes, files: published?.release.files ?? {} };
+  // The body stays the caller's (it is kept below), so the worker reads a copy.
+  const read = await deps.tasks.run<CatalogCount>('catalog:count', input);
   const now = rfc3339(deps.clock.now());
   const blob = await deps.blobs.put(bytes);
   const id = snapshotId(bytes);
@@ -25,14 +25,14 @@ export async function uploadCatalog(deps: ControlDeps, bytes: Buffer): Promise<C
     blob,
     format: read.format,
     bytes: bytes.length,
-    entities: read.entities.length,
+    entities: read.entities,
     receivedAt: now,
   });
   await deps.database.snapshots.setCurrentCatalog(id, now);
   // The bytes are kept again: imports the clean-up took them from can be read and published again.
   await deps.database.imports.restoreExports(id);
-  const rejected = countRejected(read.rejected);
-  const kept = `The catalog is kept as snapshot ${id} with ${read.entities.length} entities${rejected ? ` (${rejected} rows could not be read)` : ''}.`;
+  const rejected = read.rejected;
+  const kept = `The catalog is kept as snapshot ${id} with ${read.entities} entities${rejected ? ` (${rejected} rows could not be read)` : ''}.`;
 
   if (!published) {
     return {

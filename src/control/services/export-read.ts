@@ -1,15 +1,29 @@
-import { type ExportRead, readExport } from '../../catalog/index.js';
-import type { AttributesFile, FeedFile } from '../../contracts/release-files/index.js';
+import { type ExportRead, readCatalog, readExport, readerFiles } from '../../catalog/index.js';
+import { countRejected } from '../../catalog/report.js';
 import { AppError } from '../../lib/errors.js';
 
-/** What the export readers take from a release: how to read the file, and the attributes it names. */
-export function readerFiles(files: Record<string, unknown>): {
-  feed?: FeedFile;
-  attributes?: AttributesFile;
-} {
-  const feed = files['feed.json'] as FeedFile | undefined;
-  const attributes = files['attributes.json'] as AttributesFile | undefined;
-  return { ...(feed ? { feed } : {}), ...(attributes ? { attributes } : {}) };
+/**
+ * Reading exports as they arrive, run as tasks in a worker thread (see src/lib/worker-pool.ts):
+ * parsing an upload of many megabytes would otherwise hold up every other request meanwhile,
+ * the searches of a query node in the same process included.
+ */
+
+export interface CountInput {
+  bytes: Uint8Array;
+  files: Record<string, unknown>;
+  fileName?: string;
+}
+
+/** What the control plane keeps about an export as it arrives. */
+export interface ExportCount {
+  format: string;
+  entities: number;
+}
+
+/** What an upload of the catalog keeps about it. */
+export interface CatalogCount extends ExportCount {
+  /** Rows that could not be read. */
+  rejected: number;
 }
 
 /**
@@ -18,11 +32,7 @@ export function readerFiles(files: Record<string, unknown>): {
  * feed.json may still correct that), it is read as the bytes show it. Bytes that hold no export
  * even then (no format the readers know, or not one row) are refused as `unprocessable`.
  */
-export async function countEntities(
-  bytes: Uint8Array,
-  files: Record<string, unknown>,
-  fileName: string | undefined,
-): Promise<{ format: string; entities: number }> {
+async function countEntities({ bytes, files, fileName }: CountInput): Promise<ExportCount> {
   const named = fileName ? { fileName } : {};
   let read: ExportRead;
   try {
@@ -41,3 +51,17 @@ export async function countEntities(
     entities: read.counts.products + read.counts.categories + read.counts.brands,
   };
 }
+
+/**
+ * Reads a catalog upload with the published release's feed.json and attributes.json; a body that
+ * holds no catalog is refused as `unprocessable`.
+ */
+async function countCatalog({ bytes, files }: CountInput): Promise<CatalogCount> {
+  const read = await readCatalog(bytes, readerFiles(files));
+  return { format: read.format, entities: read.entities.length, rejected: countRejected(read.rejected) };
+}
+
+export const uploadTasks = {
+  'export:count': countEntities,
+  'catalog:count': countCatalog,
+};

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import { snapshotId } from '../../lib/ids.js';
 import type { PageRequest } from '../../lib/paging.js';
 import type { ControlDeps } from './deps.js';
-import { countEntities } from './export-read.js';
+import type { CountInput, ExportCount } from './export-read.js';
 import {
   closedConflict,
   draftAnswer,
@@ -28,7 +28,12 @@ export async function createImport(
   name: string | undefined,
 ): Promise<ImportAccepted> {
   const published = await deps.database.releases.published();
-  const read = await countEntities(bytes, published?.release.files ?? {}, name);
+  const input: CountInput = {
+    bytes,
+    files: published?.release.files ?? {},
+    ...(name ? { fileName: name } : {}),
+  };
+  const read = await deps.tasks.run<ExportCount>('export:count', input);
   const now = rfc3339(deps.clock.now());
   const blob = await deps.blobs.put(bytes);
   const id = snapshotId(bytes);

@@ -1,20 +1,23 @@
 import { Type } from '@sinclair/typebox';
-import { type ExportRead, readExport } from '../../catalog/index.js';
+import { readerFiles } from '../../catalog/index.js';
 import { CompareAnswer, CompareRequest, InspectRequest } from '../../contracts/imports.js';
 import { Inspection } from '../../contracts/inspection.js';
 import { Problem } from '../../contracts/problem.js';
-import type { AttributesFile, FeedFile } from '../../contracts/release-files/index.js';
 import type { HttpServer } from '../../http/server.js';
 import { AppError } from '../../lib/errors.js';
+import { ownBytes, type TaskRunner } from '../../lib/tasks.js';
 import { BlobNotFoundError, type BlobStore, type Database } from '../../store/index.js';
+import type { FactLists, FactsInput, InspectInput } from '../export-tasks.js';
 import type { LiveIndex } from '../live-index.js';
 import { checkRelease } from '../release-check.js';
-import { type CatalogFacts, catalogFacts, compareFacts } from './compare-exports.js';
+import { type CatalogFacts, compareFacts } from './compare-exports.js';
 
 /** Where kept exports are read from: the snapshots' rows and their bytes in shared storage. */
 export interface KeptExports {
   database: Database;
   blobs: BlobStore;
+  /** Reads exports off the node's thread (exportTasks). */
+  tasks: TaskRunner;
 }
 
 const problem = Type.Ref(Problem);
@@ -39,11 +42,14 @@ export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: Liv
     },
     async (request) => {
       const { snapshot, files, sample } = request.body;
-      const read = await readKept(store, snapshot, checkedFiles(files, liveIndex, request.arrivedAt), {
+      const checked = checkedFiles(files, liveIndex, request.arrivedAt);
+      const bytes = ownBytes(await keptBytes(store, snapshot));
+      const input: InspectInput = {
+        bytes,
+        ...readerFiles(checked),
         sample: sample === true,
-        holdEntities: false,
-      });
-      return read.inspection();
+      };
+      return store.tasks.run('export:inspect', input, { transfer: [bytes.buffer as ArrayBuffer] });
     },
   );
 
@@ -63,10 +69,8 @@ export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: Liv
     async (request) => {
       const { snapshot, files, live } = request.body;
       const checked = checkedFiles(files, liveIndex, request.arrivedAt);
-      const draft = await factsOf(await readKept(store, snapshot, checked), files);
-      const before = live
-        ? await factsOf(await readKept(store, live.snapshot, live.files), live.files)
-        : undefined;
+      const draft = await factsOf(store, snapshot, checked, files);
+      const before = live ? await factsOf(store, live.snapshot, live.files, live.files) : undefined;
       return compareFacts(draft, before);
     },
   );
@@ -79,22 +83,6 @@ export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: Liv
 function checkedFiles(files: Record<string, unknown>, live: LiveIndex, now: Date): Record<string, unknown> {
   if (Object.keys(files).length === 0) return files;
   return checkRelease(files, live.current(), now).files;
-}
-
-/** Reads a kept export with the release's feed.json and attributes.json. */
-async function readKept(
-  store: KeptExports,
-  snapshotId: string,
-  files: Record<string, unknown>,
-  options: { sample?: boolean; holdEntities?: boolean } = {},
-): Promise<ExportRead> {
-  const feed = files['feed.json'] as FeedFile | undefined;
-  const attributes = files['attributes.json'] as AttributesFile | undefined;
-  return readExport(await keptBytes(store, snapshotId), {
-    ...(feed ? { feed } : {}),
-    ...(attributes ? { attributes } : {}),
-    ...options,
-  });
 }
 
 async function keptBytes(store: KeptExports, snapshotId: string): Promise<Buffer> {
@@ -110,8 +98,25 @@ async function keptBytes(store: KeptExports, snapshotId: string): Promise<Buffer
   }
 }
 
-/** Attribute types come from the release's attributes.json, else from the one derived from the export. */
-function factsOf(read: ExportRead, files: Record<string, unknown>): Promise<CatalogFacts> {
-  const derived = read.derivedFiles.find((file) => file.name === 'attributes.json')?.content;
-  return catalogFacts(read.entities, [files['attributes.json'], derived]);
+/**
+ * The facts of a kept export read with `readWith` (the checked files); attribute types come from
+ * `files`' attributes.json, else from the one derived from the export.
+ */
+async function factsOf(
+  store: KeptExports,
+  snapshotId: string,
+  readWith: Record<string, unknown>,
+  files: Record<string, unknown>,
+): Promise<CatalogFacts> {
+  const bytes = ownBytes(await keptBytes(store, snapshotId));
+  const lists = await store.tasks.run<FactLists>(
+    'export:facts',
+    { bytes, ...readerFiles(readWith), declared: files['attributes.json'] } satisfies FactsInput,
+    { transfer: [bytes.buffer as ArrayBuffer] },
+  );
+  return {
+    products: new Set(lists.products),
+    attributes: new Set(lists.attributes),
+    filters: new Set(lists.filters),
+  };
 }
