@@ -1,17 +1,20 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildManagementApp } from '../control/app.js';
-import { Indexer } from '../control/indexer/indexer.js';
+import { Indexer, type RunPoint } from '../control/indexer/indexer.js';
+import { indexRunMetrics } from '../control/metrics.js';
 import { httpQuerySide } from '../control/query-side.js';
 import { Scheduler } from '../control/scheduler.js';
 import type { ControlDeps } from '../control/services/deps.js';
 import { readCommittedOpenApi } from '../http/openapi.js';
 import type { HttpServer } from '../http/server.js';
 import { type Clock, systemClock } from '../lib/clock.js';
+import { createMetricsRegistry, type Registry } from '../lib/metrics.js';
 import type { TaskRunner } from '../lib/tasks.js';
-import { WorkerPool, workerEntry } from '../lib/worker-pool.js';
+import { WorkerPool, workerEntry, workerPoolMetrics } from '../lib/worker-pool.js';
 import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import { LiveIndex } from '../query/live-index.js';
+import { liveIndexMetrics } from '../query/metrics.js';
 import { type BlobStore, type Database, DirectoryBlobStore, openDatabase } from '../store/index.js';
 import type { Config } from './config.js';
 
@@ -45,6 +48,17 @@ export interface RunningStack {
   indexer?: Indexer;
   /** The control plane's timed work (the clean-up of exports); with the control role only. */
   scheduler?: Scheduler;
+  /** The process's metrics, served at /metrics on the management and internal ports: add to it. */
+  metrics: Registry;
+  /**
+   * Registers work a stop must do once no request is answered any more and before the database
+   * closes: flushing a queue of writes (such as the search log) so that nothing is lost.
+   */
+  onStop(flush: () => Promise<void>): void;
+  /**
+   * Stops gracefully: the servers stop accepting connections and finish the requests in flight,
+   * the indexer gives its run back to the queue, then the flush hooks run and the database closes.
+   */
   stop(): Promise<void>;
 }
 
@@ -62,28 +76,50 @@ export async function startStack(
   const clock = options.clock ?? systemClock;
   const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const blobs: BlobStore = new DirectoryBlobStore(join(config.dataDir, 'blobs'));
-  const servers: HttpServer[] = [];
-  const urls: RunningStack['urls'] = {};
+  const metrics = createMetricsRegistry();
   const openApi = readCommittedOpenApi;
   // Heavy work runs on worker threads, never on a server's event loop: index builds on one
   // thread of their own, and reading exports and preparing artifacts for loading on two more.
-  const pools = options.workers ? [] : ownPools();
-  const { builds, reads } = options.workers ?? { builds: pools[0]!, reads: pools[1]! };
+  const pools = options.workers ? {} : ownPools();
+  workerPoolMetrics(metrics, pools);
+  const { builds, reads } = options.workers ?? { builds: pools.build!, reads: pools.read! };
+  const flushes: (() => Promise<void>)[] = [];
+  const urls: RunningStack['urls'] = {};
+  // Servers close in this order: those that take requests from outside first, then the internal
+  // one, which the control plane's requests in flight may still call.
+  const outer: HttpServer[] = [];
+  const inner: HttpServer[] = [];
 
   let live: LiveIndex | undefined;
   if (roles.query) {
-    live = new LiveIndex({ database, blobs, logger, pollMs: config.livePollMs, tasks: reads });
+    live = new LiveIndex({
+      database,
+      blobs,
+      logger,
+      pollMs: config.livePollMs,
+      tasks: reads,
+      onLoad: liveIndexMetrics(metrics, () => live),
+    });
     await live.start();
-    const publicApp = await buildPublicApp({ logger, clock, live, openApi });
+    const publicApp = await buildPublicApp({
+      logger,
+      clock,
+      live,
+      metrics,
+      shedding: config.shedding,
+      openApi,
+    });
     const internalApp = await buildInternalApp({
       logger,
       clock,
       live,
       exports: { database, blobs, tasks: reads },
+      metrics,
+      metricsKey: config.metricsKey,
       openApi,
     });
-    urls.public = await listen(publicApp, config.host, config.publicPort, servers);
-    urls.internal = await listen(internalApp, config.host, config.internalPort, servers);
+    urls.public = await listen(publicApp, config.host, config.publicPort, outer);
+    urls.internal = await listen(internalApp, config.host, config.internalPort, inner);
   }
 
   const querySide = httpQuerySide(
@@ -111,9 +147,11 @@ export async function startStack(
       deps,
       managementKey,
       uploadLimitBytes: config.uploadLimitBytes,
+      metrics,
+      metricsKey: config.metricsKey,
       openApi,
     });
-    urls.management = await listen(app, config.host, config.managementPort, servers);
+    urls.management = await listen(app, config.host, config.managementPort, outer);
     scheduler.start();
   }
 
@@ -127,34 +165,72 @@ export async function startStack(
       leaseMs: config.indexerLeaseMs,
       tasks: builds,
       onLive: () => void live?.refresh(),
+      onFinished: indexRunMetrics(metrics, database),
+      ...(config.faultStopAt ? { checkpoint: stopAt(config.faultStopAt, logger) } : {}),
     });
     indexer.start();
+  } else if (roles.control) {
+    // The queue is the database's: a control plane shows it whichever process builds the runs.
+    indexRunMetrics(metrics, database);
   }
 
+  let stopping: Promise<void> | undefined;
+  const stop = async () => {
+    await Promise.all([
+      scheduler?.stop(),
+      indexer?.stop(),
+      (async () => {
+        await Promise.all(outer.map((server) => server.close()));
+        await Promise.all(inner.map((server) => server.close()));
+      })(),
+    ]);
+    live?.stop();
+    for (const flush of flushes) {
+      try {
+        await flush();
+      } catch (error) {
+        logger.error({ err: error }, 'a queue could not be flushed while stopping');
+      }
+    }
+    await Promise.all(Object.values(pools).map((pool) => pool.close()));
+    await database.close();
+  };
   return {
     urls,
     deps,
     live,
     indexer,
     scheduler,
-    async stop() {
-      await scheduler?.stop();
-      await indexer?.stop();
-      live?.stop();
-      await Promise.all(servers.map((server) => server.close()));
-      await Promise.all(pools.map((pool) => pool.close()));
-      await database.close();
+    metrics,
+    onStop(flush) {
+      flushes.push(flush);
+    },
+    stop() {
+      stopping ??= stop();
+      return stopping;
     },
   };
 }
 
+/**
+ * Fault tests only (AISLE_FAULT_STOP_AT): the process stops itself (SIGSTOP) when a run reaches
+ * the point, so that a test kills it there, or lets it go on with SIGCONT.
+ */
+function stopAt(point: RunPoint, logger: FastifyBaseLogger): (reached: RunPoint) => void {
+  return (reached) => {
+    if (reached !== point) return;
+    logger.warn({ point }, 'AISLE_FAULT_STOP_AT: the indexer stops its process here');
+    process.kill(process.pid, 'SIGSTOP');
+  };
+}
+
 /** The stack's own worker pools: one thread for builds, two for reading exports and artifacts. */
-function ownPools(): WorkerPool[] {
+function ownPools(): Record<string, WorkerPool> {
   const entry = workerEntry(import.meta.url, './worker');
-  return [
-    new WorkerPool({ entry, size: 1, name: 'aisle-build', idleMs: WORKER_IDLE_MS }),
-    new WorkerPool({ entry, size: 2, name: 'aisle-read', idleMs: WORKER_IDLE_MS }),
-  ];
+  return {
+    build: new WorkerPool({ entry, size: 1, name: 'aisle-build', idleMs: WORKER_IDLE_MS }),
+    read: new WorkerPool({ entry, size: 2, name: 'aisle-read', idleMs: WORKER_IDLE_MS }),
+  };
 }
 
 async function listen(app: HttpServer, host: string, port: number, servers: HttpServer[]): Promise<string> {

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { requireBearerKey } from '../http/auth.js';
 import { healthRoute, openApiRoute } from '../http/common-routes.js';
+import { metricsRoute, observeRequests } from '../http/metrics.js';
 import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
+import type { Registry } from '../lib/metrics.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { importRoutes } from './routes/imports.js';
 import { indexRunRoutes } from './routes/index-runs.js';
@@ -16,14 +18,21 @@ export interface ManagementAppOptions {
   /** The management key; without one every management call is refused. */
   managementKey: string | undefined;
   uploadLimitBytes: number;
+  /** The process's metrics, served at /metrics; requests to this server are counted there too. */
+  metrics: Registry;
+  /** The Bearer credential /metrics asks for (never the management key); absent: none. */
+  metricsKey: string | undefined;
   openApi?: () => unknown;
 }
 
 /** The management server: the API under /api/v1 behind the Bearer key, no CORS headers. */
 export async function buildManagementApp(options: ManagementAppOptions): Promise<HttpServer> {
   const app = createHttpServer({ logger: options.logger, bodyLimit: 16 * 1024 * 1024 });
-  await describeRoutes(app as unknown as FastifyInstance);
+  const plain = app as unknown as FastifyInstance;
+  observeRequests(plain, options.metrics, 'management');
+  await describeRoutes(plain);
   healthRoute(app, 'management');
+  metricsRoute(plain, options.metrics, options.metricsKey);
   if (options.openApi) openApiRoute(app, options.openApi);
   schemaRoutes(app);
   await app.register(

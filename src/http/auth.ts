@@ -8,7 +8,7 @@ import { problemBody, sendProblemBody } from './problem.js';
  * every call is refused: a control plane must never run open.
  */
 export function requireBearerKey(scope: FastifyInstance, key: string | undefined): void {
-  const expected = key ? digest(key) : undefined;
+  const expected = key ? keyDigest(key) : undefined;
   scope.addHook('onRequest', async (request, reply) => {
     if (!expected) {
       reply.header('WWW-Authenticate', 'Bearer');
@@ -17,15 +17,14 @@ export function requireBearerKey(scope: FastifyInstance, key: string | undefined
         problemBody(401, 'No management key is set on this server: start it with SEARCH_MANAGEMENT_KEY set.'),
       );
     }
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(.+)$/i.exec(header);
-    if (!match?.[1] || !timingSafeEqual(digest(match[1].trim()), expected)) {
+    const presented = /^Bearer\s+\S/i.test(request.headers.authorization ?? '');
+    if (!presentsKey(request.headers.authorization, expected)) {
       reply.header('WWW-Authenticate', 'Bearer');
       return sendProblemBody(
         reply,
         problemBody(
           401,
-          match
+          presented
             ? 'The management key is wrong.'
             : 'Send the management key as `Authorization: Bearer <key>`.',
         ),
@@ -34,6 +33,13 @@ export function requireBearerKey(scope: FastifyInstance, key: string | undefined
   });
 }
 
-function digest(text: string): Buffer {
+/** A key's digest, the form keys are compared in. */
+export function keyDigest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
+}
+
+/** Whether an Authorization header presents the key of this digest as a Bearer token, in constant time. */
+export function presentsKey(header: string | undefined, expected: Buffer): boolean {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
+  return match?.[1] !== undefined && timingSafeEqual(keyDigest(match[1].trim()), expected);
 }

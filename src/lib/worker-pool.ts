@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { Gauge, type Registry } from './metrics.js';
 import { errorFromMessage, type FailureMessage, type RunOptions, type TaskRunner } from './tasks.js';
 
 /** What the pool sends a worker: one task. */
@@ -207,4 +208,20 @@ export class WorkerPool implements TaskRunner {
     void slot.worker.terminate();
     this.#dispatch();
   }
+}
+
+/** `aisle_worker_tasks`: tasks waiting for a worker and tasks being worked on, per pool. */
+export function workerPoolMetrics(registry: Registry, pools: Record<string, WorkerPool>): void {
+  new Gauge({
+    name: 'aisle_worker_tasks',
+    help: 'Tasks of the worker threads (builds, reading exports and artifacts): waiting or running, per pool.',
+    labelNames: ['pool', 'state'],
+    registers: [registry],
+    collect() {
+      for (const [pool, workers] of Object.entries(pools)) {
+        this.set({ pool, state: 'queued' }, workers.queued);
+        this.set({ pool, state: 'running' }, workers.busy);
+      }
+    },
+  });
 }

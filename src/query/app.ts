@@ -3,9 +3,12 @@ import { stampArrivals } from '../http/arrival.js';
 import { healthRoute, openApiRoute } from '../http/common-routes.js';
 import { compressAnswers } from '../http/compression.js';
 import { allowAnyOrigin } from '../http/cors.js';
+import { type SheddingOptions, shedLoad } from '../http/load-shedding.js';
+import { metricsRoute, observeRequests } from '../http/metrics.js';
 import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
 import type { Clock } from '../lib/clock.js';
+import type { Registry } from '../lib/metrics.js';
 import type { LiveIndex } from './live-index.js';
 import { importRoutes, type KeptExports } from './routes/imports.js';
 import { publicationRoute } from './routes/publication.js';
@@ -16,6 +19,10 @@ export interface QueryAppOptions {
   logger: FastifyBaseLogger;
   clock: Clock;
   live: LiveIndex;
+  /** Where requests are counted and timed. */
+  metrics: Registry;
+  /** When to refuse requests because the event loop falls behind. */
+  shedding: SheddingOptions;
   /** The whole API description, served at /openapi.json; absent while it is being generated. */
   openApi?: () => unknown;
 }
@@ -25,6 +32,8 @@ export async function buildPublicApp(options: QueryAppOptions): Promise<HttpServ
   const app = createHttpServer({ logger: options.logger, bodyLimit: 64 * 1024 });
   const plain = app as unknown as FastifyInstance;
   stampArrivals(plain, options.clock);
+  observeRequests(plain, options.metrics, 'public');
+  await shedLoad(plain, options.shedding);
   await allowAnyOrigin(plain);
   await compressAnswers(plain);
   await describeRoutes(plain);
@@ -41,15 +50,22 @@ export interface InternalAppOptions {
   live: LiveIndex;
   /** Where kept exports are read from: the shared database and blob store. */
   exports: KeptExports;
+  /** The process's metrics, served at /metrics; requests to this server are counted there too. */
+  metrics: Registry;
+  /** The Bearer credential /metrics asks for; absent: none. */
+  metricsKey: string | undefined;
   openApi?: () => unknown;
 }
 
 /** The internal server: what only the control plane calls. */
 export async function buildInternalApp(options: InternalAppOptions): Promise<HttpServer> {
   const app = createHttpServer({ logger: options.logger, bodyLimit: 16 * 1024 * 1024 });
-  stampArrivals(app as unknown as FastifyInstance, options.clock);
-  await describeRoutes(app as unknown as FastifyInstance);
+  const plain = app as unknown as FastifyInstance;
+  stampArrivals(plain, options.clock);
+  observeRequests(plain, options.metrics, 'internal');
+  await describeRoutes(plain);
   healthRoute(app, 'internal');
+  metricsRoute(plain, options.metrics, options.metricsKey);
   validateReleaseRoute(app, options.live);
   publicationRoute(app, options.live);
   importRoutes(app, options.exports, options.live);

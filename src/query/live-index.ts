@@ -52,6 +52,8 @@ export interface LiveIndexOptions {
   pollMs: number;
   /** Prepares artifacts off the node's thread (indexTasks). */
   tasks: TaskRunner;
+  /** Called after each load of a new artifact, with how it ended and how long it took. */
+  onLoad?: (outcome: 'loaded' | 'failed', seconds: number) => void;
 }
 
 /** Searches run on a new index before it goes live, so the first shoppers' do not pay its warm-up. */
@@ -70,11 +72,18 @@ export class LiveIndex {
   #timer: NodeJS.Timeout | undefined;
   #refreshing: Promise<void> | undefined;
   #stopped = false;
+  /** When what is served now went live (the live pointer's time). */
+  #since: string | undefined;
 
   constructor(private readonly options: LiveIndexOptions) {}
 
   current(): LiveState | undefined {
     return this.#state;
+  }
+
+  /** When what is served now went live, as the live pointer says; undefined before a load. */
+  liveSince(): Date | undefined {
+    return this.#since === undefined ? undefined : new Date(this.#since);
   }
 
   /** Whether this node serves what the live pointer names now (nothing live counts as served). */
@@ -112,9 +121,12 @@ export class LiveIndex {
 
   async #load(): Promise<void> {
     const { database, blobs, logger } = this.options;
+    const startedAt = performance.now();
+    let loading = false;
     try {
       const live = await database.live.get();
       if (!live || live.runId === this.#state?.runId) return;
+      loading = true;
       const release = await database.releases.get(live.releaseId);
       const place: LivePlace = {
         runId: live.runId,
@@ -130,12 +142,15 @@ export class LiveIndex {
         live.artifact === kept?.artifact
           ? liveStateOf(place, kept.index, kept.vocabulary)
           : await this.#loadState(place, blobs);
+      this.#since = live.since;
+      this.options.onLoad?.('loaded', (performance.now() - startedAt) / 1000);
       logger.info(
         { run: live.runId, release: live.releaseId, snapshot: live.snapshotId },
         'live index loaded',
       );
     } catch (error) {
       logger.error({ err: error }, 'the live index could not be loaded; the previous one stays live');
+      if (loading) this.options.onLoad?.('failed', (performance.now() - startedAt) / 1000);
     }
   }
 

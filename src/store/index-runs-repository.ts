@@ -42,6 +42,8 @@ export interface IndexRunsRepository {
   succeed(id: number, owner: string, success: RunSuccess): Promise<RunOutcome>;
   /** Whether a queued or running run builds this snapshot with this release (and so the same artifact). */
   unfinishedBuilds(snapshotId: string, releaseId: string): Promise<boolean>;
+  /** How many runs are in each status now (statuses without runs are absent). */
+  countByStatus(): Promise<Record<string, number>>;
   /** Whether a queued or running run reads this snapshot. */
   readsSnapshot(snapshotId: string): Promise<boolean>;
 }
@@ -134,6 +136,15 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    async countByStatus() {
+      const rows = await db
+        .selectFrom('index_runs')
+        .select((eb) => ['status', eb.fn.countAll<number | string>().as('runs')])
+        .groupBy('status')
+        .execute();
+      return Object.fromEntries(rows.map((row) => [row.status, toNumber(row.runs)]));
     },
 
     async readsSnapshot(snapshotId) {

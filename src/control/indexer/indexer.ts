@@ -6,7 +6,7 @@ import { rfc3339 } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { TaskRunner } from '../../lib/tasks.js';
 import type { BlobStore, Database, IndexRunRecord, RunOutcome } from '../../store/index.js';
-import { type BuildContext, buildRun, RunFailure, type RunStep } from './build-run.js';
+import { type BuildContext, type BuiltRun, buildRun, RunFailure, type RunStep } from './build-run.js';
 
 export interface IndexerOptions {
   database: Database;
@@ -23,7 +23,19 @@ export interface IndexerOptions {
   onLive?: () => void;
   /** Called when a run this indexer built ended, with how it ended and how long it took. */
   onFinished?: (outcome: RunOutcome | 'failed', seconds: number) => void;
+  /**
+   * Called at each point of a run once the database shows it (see RunPoint): fault tests stop
+   * the process there to kill it at a known step (AISLE_FAULT_STOP_AT).
+   */
+  checkpoint?: (point: RunPoint) => void;
 }
+
+/**
+ * The points of a run: taken, each step once recorded in the database, and the artifact stored
+ * but the run not yet finished.
+ */
+export const RUN_POINTS = ['claimed', 'reading', 'compiling', 'testing', 'storing', 'stored'] as const;
+export type RunPoint = (typeof RUN_POINTS)[number];
 
 /** Why a build stopped when its lease was lost: the run is another indexer's now. */
 class LeaseLost extends Error {
@@ -76,6 +88,7 @@ export class Indexer {
     const { database, clock, leaseMs } = this.options;
     const run = await database.indexRuns.claim({ owner: this.owner, at: rfc3339(clock.now()), leaseMs });
     if (!run) return false;
+    this.options.checkpoint?.('claimed');
     await this.#build(run);
     return true;
   }
@@ -171,10 +184,9 @@ export class Indexer {
         startedAt,
       );
       if (abort.signal.aborted) throw abort.signal.reason;
-      const outcome = await database.indexRuns.succeed(run.id, this.owner, {
-        at: rfc3339(clock.now()),
-        ...built,
-      });
+      this.options.checkpoint?.('stored');
+      const outcome = await this.#succeed(run, built);
+      if (outcome === undefined) return;
       logger.info({ run: run.id, outcome, ms: built.report.duration_ms }, 'index run finished');
       this.options.onFinished?.(outcome, (performance.now() - startedAt) / 1000);
       if (outcome === 'live') this.options.onLive?.();
@@ -189,6 +201,24 @@ export class Indexer {
     } finally {
       clearInterval(lease);
       this.#building = undefined;
+    }
+  }
+
+  /**
+   * Records a built run. When the database fails here the run is not failed for it: the lease
+   * runs out and the run is taken up again (its artifact is kept by content, so a new attempt
+   * that builds the same bytes writes nothing new). Undefined then.
+   */
+  async #succeed(run: IndexRunRecord, built: BuiltRun): Promise<RunOutcome | undefined> {
+    const { database, clock, logger } = this.options;
+    try {
+      return await database.indexRuns.succeed(run.id, this.owner, { at: rfc3339(clock.now()), ...built });
+    } catch (error) {
+      logger.error(
+        { run: run.id, err: error },
+        'a built index run could not be recorded; it is taken up again when its lease runs out',
+      );
+      return undefined;
     }
   }
 
@@ -216,8 +246,9 @@ export class Indexer {
 
   /** Writes progress in order, one write at a time; a write that fails is logged, not fatal. */
   #progressWriter(run: IndexRunRecord): BuildContext['progress'] {
-    const { database, logger } = this.options;
+    const { database, logger, checkpoint } = this.options;
     let last: Promise<void> = Promise.resolve();
+    let lastStep: RunStep | undefined;
     return (step, entities, total) => {
       last = last.then(async () => {
         try {
@@ -226,6 +257,8 @@ export class Indexer {
             entities,
             ...(total !== undefined ? { total } : {}),
           });
+          if (step !== lastStep) checkpoint?.(step);
+          lastStep = step;
         } catch (error) {
           logger.warn({ run: run.id, err: error }, 'the progress of an index run could not be written');
         }
