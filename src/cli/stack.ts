@@ -213,12 +213,14 @@ export async function startStack(
 }
 
 /**
- * Fault tests only (AISLE_FAULT_STOP_AT): the process stops itself (SIGSTOP) when a run reaches
- * the point, so that a test kills it there, or lets it go on with SIGCONT.
+ * Fault tests only (AISLE_FAULT_STOP_AT): the process stops itself (SIGSTOP) the first time a run
+ * reaches the point, so that a test kills it there, or lets it go on with SIGCONT.
  */
 function stopAt(point: RunPoint, logger: FastifyBaseLogger): (reached: RunPoint) => void {
+  let stopped = false;
   return (reached) => {
-    if (reached !== point) return;
+    if (reached !== point || stopped) return;
+    stopped = true;
     logger.warn({ point }, 'AISLE_FAULT_STOP_AT: the indexer stops its process here');
     process.kill(process.pid, 'SIGSTOP');
   };
