@@ -1,7 +1,7 @@
 import type { IndexRun } from '../../contracts/management.js';
 import { ownBytes, type TaskRunner } from '../../lib/tasks.js';
-import { decidePublication } from '../../release/publication.js';
-import type { BlobStore, Database, IndexRunRecord } from '../../store/index.js';
+import { type BlobStore, type Database, type IndexRunRecord, MAX_ATTEMPTS } from '../../store/index.js';
+import { attemptSentence, courseOf, liveForCourse } from '../course.js';
 import type { BuildInput, BuildOutput, BuildProgress, TestInput } from './build-tasks.js';
 import { asRunFailure, RunFailure, type RunStep } from './run-failure.js';
 
@@ -10,6 +10,10 @@ export { RunFailure, type RunStep } from './run-failure.js';
 export interface BuiltRun {
   artifact: string;
   report: NonNullable<IndexRun['report']>;
+  /** The last offers write folded into the artifact. */
+  offersSeq?: number;
+  /** When a decision the artifact took from the time changes. */
+  rebuildAt?: string;
 }
 
 export interface BuildContext {
@@ -28,27 +32,12 @@ export interface BuildContext {
 /** Pieces an artifact is stored in, so that hashing it never holds the thread for long. */
 const STORE_PIECE_BYTES = 1 << 20;
 
-const COURSE_CAUSES: Record<string, string> = {
-  catalog: 'A new catalog was uploaded, so its indexes were built anew.',
-  release: 'A release was published, so the indexes were built anew with it.',
-  rebuild: 'A rebuild was asked for.',
-  import: 'An import was published, so its indexes were built anew.',
-  indexer: 'The indexer rebuilt what was live.',
-};
-
-/** Why a run rebuilt, with what queued it when it says more (the indexer's reason). */
-function rebuildCause(run: IndexRunRecord): string {
-  const cause = COURSE_CAUSES[run.trigger.kind] ?? 'The indexes were built anew.';
-  const detail = run.trigger.kind === 'indexer' ? run.trigger.detail : undefined;
-  return typeof detail === 'string' ? `${cause} ${detail}` : cause;
-}
-
 /**
  * Builds a run: by a switch when the live indexes can serve its release as they are (the same
  * catalog, and only files searches read at query time changed), else by reading the snapshot,
- * compiling it with the release and keeping the artifact as a blob. A rebuild asked for, and one
- * the indexer queued, always build. Reading, compiling and testing run as tasks (build-tasks.ts)
- * on another thread; this thread reads and writes the database and the blob store.
+ * compiling it with the release and keeping the artifact as a blob (see courseOf). Reading,
+ * compiling and testing run as tasks (build-tasks.ts) on another thread; this thread reads and
+ * writes the database and the blob store.
  */
 export async function buildRun(
   run: IndexRunRecord,
@@ -57,10 +46,11 @@ export async function buildRun(
 ): Promise<BuiltRun> {
   const release = await context.database.releases.get(run.releaseId);
   if (!release) throw new RunFailure('reading', `The release ${run.releaseId} is not kept any more.`);
-  // A rebuild asked for, or one the indexer queued because the live indexes cannot serve, builds.
-  const builds = run.trigger.kind === 'rebuild' || run.trigger.kind === 'indexer';
-  const switched = builds ? undefined : await trySwitch(run, release.files, context, startedAt);
-  return switched ?? (await rebuild(run, release.files, context, startedAt));
+  const course = courseOf(run, release.files, await liveForCourse(context.database, run));
+  const cause = `${course.cause}${attemptSentence(run.attempts, MAX_ATTEMPTS)}`;
+  const switched =
+    course.way === 'switch' ? await trySwitch(release.files, context, startedAt, cause) : undefined;
+  return switched ?? (await rebuild(run, release.files, context, startedAt, cause));
 }
 
 /** Runs a build task, its progress reported as the run's and its failures as RunFailures. */
@@ -84,26 +74,19 @@ async function runTask<Output>(
   }
 }
 
+/** Serves the release with the live indexes as they are; undefined when nothing live has a report. */
 async function trySwitch(
-  run: IndexRunRecord,
   files: Record<string, unknown>,
   context: BuildContext,
   startedAt: number,
+  cause: string,
 ): Promise<BuiltRun | undefined> {
   const { database } = context;
   const live = await database.live.get();
   if (!live) return undefined;
-  const [liveRelease, liveRun] = await Promise.all([
-    database.releases.get(live.releaseId),
-    database.indexRuns.get(live.runId),
-  ]);
+  const liveRun = await database.indexRuns.get(live.runId);
   const liveReport = liveRun?.report as BuiltRun['report'] | undefined;
-  if (!liveRelease || !liveReport) return undefined;
-  const decision = decidePublication(
-    { snapshot: run.snapshotId, files },
-    { snapshot: live.snapshotId, files: liveRelease.files },
-  );
-  if (decision.way !== 'switch') return undefined;
+  if (!liveReport) return undefined;
   const artifact = ownBytes(await context.blobs.get(live.artifact));
   const input: TestInput = { artifact, files, now: context.now().toISOString() };
   await runTask<void>(context, 'index:test-release', input, artifact);
@@ -111,9 +94,10 @@ async function trySwitch(
     artifact: live.artifact,
     report: {
       ...liveReport,
-      course: { way: 'switch', cause: decision.cause },
+      course: { way: 'switch', cause },
       duration_ms: Math.round(performance.now() - startedAt),
     },
+    ...(liveRun?.offersSeq !== undefined ? { offersSeq: liveRun.offersSeq } : {}),
   };
 }
 
@@ -122,6 +106,7 @@ async function rebuild(
   files: Record<string, unknown>,
   context: BuildContext,
   startedAt: number,
+  cause: string,
 ): Promise<BuiltRun> {
   const { database, blobs } = context;
   await context.progress('reading', 0);
@@ -141,7 +126,7 @@ async function rebuild(
   return {
     artifact,
     report: {
-      course: { way: 'rebuild', cause: rebuildCause(run) },
+      course: { way: 'rebuild', cause },
       entities: built.entities,
       rejected: built.rejected,
       types: built.types,

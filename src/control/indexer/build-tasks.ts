@@ -1,6 +1,7 @@
 import { readCatalog, readerFiles } from '../../catalog/index.js';
 import { countRejected } from '../../catalog/report.js';
-import { type EngineIndex, indexStats, loadIndex } from '../../engine/index.js';
+import type { CategoriesFile } from '../../contracts/release-files/index.js';
+import { type EngineIndex, indexStats, loadIndex, SelectorError } from '../../engine/index.js';
 import { transferred } from '../../lib/tasks.js';
 import { compilePlanner, releaseTestViolations, vocabularyOf } from '../../planner/index.js';
 import { compileReleaseIndex } from './release-index.js';
@@ -56,12 +57,15 @@ async function buildIndex(
   progress({ step: 'compiling', entities: 0, total });
   let lastReport = 0;
   const artifact = await compileReleaseIndex(read.entities, input.files, {
+    time: new Date(input.now).getTime(),
     onProgress: ({ entities }) => {
       if (entities - lastReport >= PROGRESS_EVERY) {
         lastReport = entities;
         progress({ step: 'compiling', entities, total });
       }
     },
+  }).catch((error: unknown) => {
+    throw error instanceof SelectorError ? smartCategoryFailure(error, input.files) : error;
   });
   const index = loadIndex(artifact);
   await testRelease(index, input.files, new Date(input.now), progress);
@@ -101,6 +105,22 @@ async function testRelease(
   throw new RunFailure(
     'testing',
     `Release tests failed, so nothing went live: ${shown.join(' ')}${more} Correct tests.json or the rules and publish again.`,
+  );
+}
+
+/**
+ * A smart category's selector the engine cannot read: the run's error names categories.json and
+ * the pointer of the member at fault.
+ */
+function smartCategoryFailure(error: SelectorError, files: Record<string, unknown>): RunFailure {
+  const nodes = (files['categories.json'] as CategoriesFile | undefined)?.nodes ?? [];
+  const smartNodes = nodes.flatMap((node, index) => (node.where ? [index] : []));
+  const [, position, ...rest] = error.pointer.split('/');
+  const node = smartNodes[Number(position)];
+  const where = node === undefined ? '' : ` at /nodes/${node}/${rest.join('/')}`;
+  return new RunFailure(
+    'compiling',
+    `categories.json${where}: ${error.message.replace(/\.+$/, '')}. Correct the smart category and publish again; what was live stays live.`,
   );
 }
 

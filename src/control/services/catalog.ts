@@ -13,7 +13,10 @@ import { queuedSentence } from './sentences.js';
  * queued when a release is published.
  */
 export async function uploadCatalog(deps: ControlDeps, bytes: Buffer): Promise<CatalogAccepted> {
-  const published = await deps.database.releases.published();
+  const [published, before] = await Promise.all([
+    deps.database.releases.published(),
+    deps.database.snapshots.currentCatalog(),
+  ]);
   const input: CountInput = { bytes, files: published?.release.files ?? {} };
   // The body stays the caller's (it is kept below), so the worker reads a copy.
   const read = await deps.tasks.run<CatalogCount>('catalog:count', input);
@@ -32,7 +35,10 @@ export async function uploadCatalog(deps: ControlDeps, bytes: Buffer): Promise<C
   // The bytes are kept again: imports the clean-up took them from can be read and published again.
   await deps.database.imports.restoreExports(id);
   const rejected = read.rejected;
-  const kept = `The catalog is kept as snapshot ${id} with ${read.entities} entities${rejected ? ` (${rejected} rows could not be read)` : ''}.`;
+  const kept =
+    before?.id === id
+      ? `These are the same bytes as the catalog kept already (snapshot ${id}, ${read.entities} entities).`
+      : `The catalog is kept as snapshot ${id} with ${read.entities} entities${rejected ? ` (${rejected} rows could not be read)` : ''}.`;
 
   if (!published) {
     return {
@@ -51,6 +57,6 @@ export async function uploadCatalog(deps: ControlDeps, bytes: Buffer): Promise<C
   return {
     snapshot: snapshotAnswer(snapshot),
     run: indexRunAnswer(run, live?.runId),
-    next: `${kept} ${queuedSentence(run.id, id, published.release.id)}`,
+    next: `${kept} ${await queuedSentence(deps, run, published.release.files)}`,
   };
 }
