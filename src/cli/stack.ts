@@ -80,7 +80,7 @@ export async function startStack(
   const openApi = readCommittedOpenApi;
   // Heavy work runs on worker threads, never on a server's event loop: index builds on one
   // thread of their own, and reading exports and preparing artifacts for loading on two more.
-  const pools = options.workers ? {} : ownPools();
+  const pools = options.workers ? {} : ownPools(roles);
   workerPoolMetrics(metrics, pools);
   const { builds, reads } = options.workers ?? { builds: pools.build!, reads: pools.read! };
   const flushes: (() => Promise<void>)[] = [];
@@ -227,11 +227,18 @@ function stopAt(point: RunPoint, logger: FastifyBaseLogger): (reached: RunPoint)
 }
 
 /** The stack's own worker pools: one thread for builds, two for reading exports and artifacts. */
-function ownPools(): Record<string, WorkerPool> {
+function ownPools(roles: Roles): Record<string, WorkerPool> {
   const entry = workerEntry(import.meta.url, './worker');
   return {
     build: new WorkerPool({ entry, size: 1, name: 'aisle-build', idleMs: WORKER_IDLE_MS }),
-    read: new WorkerPool({ entry, size: 2, name: 'aisle-read', idleMs: WORKER_IDLE_MS }),
+    // A query node keeps one read thread started: a new index is prepared for loading at once.
+    read: new WorkerPool({
+      entry,
+      size: 2,
+      name: 'aisle-read',
+      idleMs: WORKER_IDLE_MS,
+      warm: roles.query ? 1 : 0,
+    }),
   };
 }
 

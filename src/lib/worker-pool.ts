@@ -27,6 +27,11 @@ export interface WorkerPoolOptions {
   name: string;
   /** A worker idle this long ends, so an idle process holds no thread's memory. */
   idleMs?: number;
+  /**
+   * Workers started at once and kept however long they are idle: a task that must not wait for a
+   * thread to start (loading a new index) finds one ready. Default 0.
+   */
+  warm?: number;
 }
 
 interface Job {
@@ -79,7 +84,12 @@ export class WorkerPool implements TaskRunner {
   #nextId = 1;
   #closed = false;
 
-  constructor(private readonly options: WorkerPoolOptions) {}
+  constructor(private readonly options: WorkerPoolOptions) {
+    for (let started = 0; started < Math.min(options.warm ?? 0, options.size); started++) {
+      const slot = this.#spawn();
+      slot?.worker.unref();
+    }
+  }
 
   /** Tasks waiting for a free worker. */
   get queued(): number {
@@ -169,6 +179,7 @@ export class WorkerPool implements TaskRunner {
   #rest(slot: Slot): void {
     slot.worker.unref();
     if (this.options.idleMs === undefined) return;
+    if (this.#slots.indexOf(slot) < (this.options.warm ?? 0)) return;
     slot.idleTimer = setTimeout(() => {
       if (slot.job) return;
       this.#remove(slot);
