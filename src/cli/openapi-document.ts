@@ -41,6 +41,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
       exports: untouched<KeptExports>('Kept exports'),
       metrics,
       metricsKey: undefined,
+      internalKey: undefined,
     }),
     await buildManagementApp({
       logger,
@@ -49,6 +50,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
       uploadLimitBytes: 1,
       metrics,
       metricsKey: undefined,
+      uploadConcurrency: 1,
     }),
   ];
   const documents: OpenApiDocument[] = [];

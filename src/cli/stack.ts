@@ -4,7 +4,7 @@ import { buildManagementApp } from '../control/app.js';
 import { Indexer, type RunPoint } from '../control/indexer/indexer.js';
 import { indexRunMetrics } from '../control/metrics.js';
 import { httpQuerySide } from '../control/query-side.js';
-import { Scheduler } from '../control/scheduler.js';
+import { ABANDONED_WRITE_MS, Scheduler } from '../control/scheduler.js';
 import type { ControlDeps } from '../control/services/deps.js';
 import { readCommittedOpenApi } from '../http/openapi.js';
 import type { HttpServer } from '../http/server.js';
@@ -50,6 +50,8 @@ export interface RunningStack {
   scheduler?: Scheduler;
   /** The process's metrics, served at /metrics on the management and internal ports: add to it. */
   metrics: Registry;
+  /** The worker threads the stack's heavy work runs on. */
+  workers: Workers;
   /**
    * Registers work a stop must do once no request is answered any more and before the database
    * closes: flushing a queue of writes (such as the search log) so that nothing is lost.
@@ -77,6 +79,9 @@ export async function startStack(
   const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const blobs: BlobStore = new DirectoryBlobStore(join(config.dataDir, 'blobs'));
   const metrics = createMetricsRegistry();
+  // Writes a killed process left unfinished; the scheduler removes later ones as it runs.
+  const abandoned = await blobs.removeAbandoned(ABANDONED_WRITE_MS);
+  if (abandoned > 0) logger.info({ files: abandoned }, 'files of unfinished blob writes removed');
   const openApi = readCommittedOpenApi;
   // Heavy work runs on worker threads, never on a server's event loop: index builds on one
   // thread of their own, and reading exports and preparing artifacts for loading on two more.
@@ -113,17 +118,19 @@ export async function startStack(
       logger,
       clock,
       live,
-      exports: { database, blobs, tasks: reads },
+      exports: { database, blobs, limits: config.exportLimits },
+      internalKey: config.internalKey,
       metrics,
       metricsKey: config.metricsKey,
       openApi,
     });
     urls.public = await listen(publicApp, config.host, config.publicPort, outer);
-    urls.internal = await listen(internalApp, config.host, config.internalPort, inner);
+    urls.internal = await listen(internalApp, internalHost(config, roles), config.internalPort, inner);
   }
 
   const querySide = httpQuerySide(
     config.internalUrl ?? urls.internal ?? `http://${config.host}:${config.internalPort}`,
+    config.internalKey,
   );
   let indexer: Indexer | undefined;
   const deps: ControlDeps = {
@@ -131,8 +138,8 @@ export async function startStack(
     blobs,
     clock,
     querySide,
-    tasks: reads,
     runQueued: () => indexer?.nudge(),
+    exportLimits: config.exportLimits,
   };
   let scheduler: Scheduler | undefined;
   if (roles.control) {
@@ -147,6 +154,7 @@ export async function startStack(
       deps,
       managementKey,
       uploadLimitBytes: config.uploadLimitBytes,
+      uploadConcurrency: config.uploadConcurrency,
       metrics,
       metricsKey: config.metricsKey,
       openApi,
@@ -164,6 +172,7 @@ export async function startStack(
       pollMs: config.indexerPollMs,
       leaseMs: config.indexerLeaseMs,
       tasks: builds,
+      exportLimits: config.exportLimits,
       onLive: () => void live?.refresh(),
       onFinished: indexRunMetrics(metrics, database),
       ...(config.faultStopAt ? { checkpoint: stopAt(config.faultStopAt, logger) } : {}),
@@ -202,6 +211,7 @@ export async function startStack(
     indexer,
     scheduler,
     metrics,
+    workers: { builds, reads },
     onStop(flush) {
       flushes.push(flush);
     },
@@ -240,6 +250,15 @@ function ownPools(roles: Roles): Record<string, WorkerPool> {
       warm: roles.query ? 1 : 0,
     }),
   };
+}
+
+/**
+ * Where the internal API listens: AISLE_INTERNAL_HOST when set; else, with every role in this
+ * process, loopback (the control plane beside it is its only caller); else AISLE_HOST.
+ */
+function internalHost(config: Config, roles: Roles): string {
+  if (config.internalHost) return config.internalHost;
+  return roles.query && roles.control && roles.indexer ? '127.0.0.1' : config.host;
 }
 
 async function listen(app: HttpServer, host: string, port: number, servers: HttpServer[]): Promise<string> {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, metricOnce, REQUEST_SECONDS, type Registry } from '../lib/metrics.js';
-import { keyDigest, presentsKey } from './auth.js';
-import { problemBody, sendProblemBody } from './problem.js';
+import { bearerKeyCheck } from './auth.js';
 
 const started = Symbol('aisle.requestStarted');
 
@@ -53,18 +52,15 @@ export function observeRequests(app: FastifyInstance, registry: Registry, server
  * name routes, counts and durations, never a secret or a shop's data.
  */
 export function metricsRoute(app: FastifyInstance, registry: Registry, key: string | undefined): void {
-  const expected = key ? keyDigest(key) : undefined;
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (expected) {
-      if (!presentsKey(request.headers.authorization, expected)) {
-        reply.header('WWW-Authenticate', 'Bearer');
-        return sendProblemBody(
-          reply,
-          problemBody(401, 'Send the metrics key (AISLE_METRICS_KEY) as `Authorization: Bearer <key>`.'),
-        );
-      }
-    }
-    const text = await registry.metrics();
-    return reply.type(registry.contentType).send(text);
-  });
+  const onRequest = key
+    ? bearerKeyCheck({ key, name: 'metrics key', setting: 'AISLE_METRICS_KEY' })
+    : undefined;
+  app.get(
+    '/metrics',
+    { schema: { hide: true }, ...(onRequest ? { onRequest } : {}) },
+    async (_request, reply) => {
+      const text = await registry.metrics();
+      return reply.type(registry.contentType).send(text);
+    },
+  );
 }

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { smallShop, toJsonLines } from '../support/catalog.js';
-import { call } from '../support/http.js';
 import { searchesRead } from '../support/imports.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { waitFor } from '../support/wait.js';
@@ -162,12 +161,7 @@ describe('publishing', () => {
 });
 
 describe('POST /internal/publication', () => {
-  const post = (s: TestStack, body: unknown) =>
-    call(`${s.urls.internal}/internal/publication`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const post = (s: TestStack, body: unknown) => s.internal('/internal/publication', body);
 
   it('answers 400 for a body that is not files and a snapshot, 422 for a release with violations', async () => {
     stack = await startTestStack({ roles: { control: false, indexer: false } });
@@ -191,7 +185,7 @@ describe('POST /internal/publication', () => {
       clock: stack.deps.clock,
       logger: pino({ level: 'silent' }),
       pollMs: 600_000,
-      tasks: stack.deps.tasks,
+      tasks: stack.workers.builds,
       leaseMs: 30_000,
     });
     expect(await other.runOnce()).toBe(true);

@@ -1,3 +1,4 @@
+import type { ExportLimits } from '../../catalog/index.js';
 import type { IndexRun } from '../../contracts/management.js';
 import { ownBytes, type TaskRunner } from '../../lib/tasks.js';
 import { type BlobStore, type Database, type IndexRunRecord, MAX_ATTEMPTS } from '../../store/index.js';
@@ -27,6 +28,8 @@ export interface BuildContext {
   now(): Date;
   /** Aborted when the run must stop: the indexer stops, or lost its lease. */
   signal?: AbortSignal;
+  /** How much the export may make the readers read. */
+  exportLimits?: ExportLimits;
 }
 
 /** Pieces an artifact is stored in, so that hashing it never holds the thread for long. */
@@ -119,7 +122,12 @@ async function rebuild(
     );
   }
   const bytes = ownBytes(await blobs.get(snapshot.blob));
-  const input: BuildInput = { snapshot: bytes, files, now: context.now().toISOString() };
+  const input: BuildInput = {
+    snapshot: bytes,
+    files,
+    now: context.now().toISOString(),
+    ...(context.exportLimits ? { limits: context.exportLimits } : {}),
+  };
   const built = await runTask<BuildOutput>(context, 'index:build', input, bytes);
   await context.progress('storing', built.entities, built.entities);
   const artifact = (await blobs.putStream(pieces(built.artifact))).key;

@@ -1,4 +1,4 @@
-import { readCatalog, readerFiles } from '../../catalog/index.js';
+import { type ExportLimits, readCatalog, readerFiles } from '../../catalog/index.js';
 import { countRejected } from '../../catalog/report.js';
 import type { CategoriesFile } from '../../contracts/release-files/index.js';
 import { type EngineIndex, indexStats, loadIndex, SelectorError } from '../../engine/index.js';
@@ -27,6 +27,8 @@ export interface BuildInput {
   files: Record<string, unknown>;
   /** The time of release tests whose request fixes none (RFC 3339). */
   now: string;
+  /** How much the export may make the readers read. */
+  limits?: ExportLimits;
 }
 
 export interface BuildOutput {
@@ -52,7 +54,11 @@ async function buildIndex(
   progress: (report: BuildProgress) => void,
 ): Promise<BuildOutput> {
   // The release says how to read the export: feed.json maps its columns, attributes.json types them.
-  const read = await readCatalog(input.snapshot, readerFiles(input.files));
+  const read = await readCatalog(
+    input.snapshot,
+    readerFiles(input.files),
+    input.limits ? { limits: input.limits } : {},
+  );
   const total = read.entities.length;
   progress({ step: 'compiling', entities: 0, total });
   let lastReport = 0;

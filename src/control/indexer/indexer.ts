@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ExportLimits } from '../../catalog/index.js';
 import { artifactFormat, FORMAT_HEADER_BYTES, FORMAT_VERSION } from '../../engine/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { rfc3339 } from '../../lib/clock.js';
@@ -21,6 +22,8 @@ export interface IndexerOptions {
   tasks: TaskRunner;
   /** Called after a run went live, so a query node in the same process loads it at once. */
   onLive?: () => void;
+  /** How much an export may make the readers read; by default DEFAULT_EXPORT_LIMITS. */
+  exportLimits?: ExportLimits;
   /** Called when a run this indexer built ended, with how it ended and how long it took. */
   onFinished?: (outcome: RunOutcome | 'failed', seconds: number) => void;
   /**
@@ -166,7 +169,7 @@ export class Indexer {
     const abort = new AbortController();
     this.#building = { run, abort };
     const lease = this.#keepLease(run, abort);
-    const progress = this.#progressWriter(run);
+    const progress = this.#progressWriter(run, abort);
     try {
       const built = await buildRun(
         run,
@@ -180,6 +183,7 @@ export class Indexer {
           },
           now: () => clock.now(),
           signal: abort.signal,
+          ...(this.options.exportLimits ? { exportLimits: this.options.exportLimits } : {}),
         },
         startedAt,
       );
@@ -245,18 +249,20 @@ export class Indexer {
   }
 
   /** Writes progress in order, one write at a time; a write that fails is logged, not fatal. */
-  #progressWriter(run: IndexRunRecord): BuildContext['progress'] {
+  #progressWriter(run: IndexRunRecord, abort: AbortController): BuildContext['progress'] {
     const { database, logger, checkpoint } = this.options;
     let last: Promise<void> = Promise.resolve();
     let lastStep: RunStep | undefined;
     return (step, entities, total) => {
       last = last.then(async () => {
         try {
-          await database.indexRuns.progress(run.id, this.owner, {
+          const held = await database.indexRuns.progress(run.id, this.owner, {
             step,
             entities,
             ...(total !== undefined ? { total } : {}),
           });
+          // The run is not this indexer's any more: another took it once the lease ran out.
+          if (!held) abort.abort(new LeaseLost(run.id));
           if (step !== lastStep) checkpoint?.(step);
           lastStep = step;
         } catch (error) {

@@ -1,5 +1,5 @@
+import type { ExportLimits } from '../../catalog/index.js';
 import type { Clock } from '../../lib/clock.js';
-import type { TaskRunner } from '../../lib/tasks.js';
 import type { BlobStore, Database } from '../../store/index.js';
 import type { QuerySide } from '../query-side.js';
 
@@ -9,8 +9,8 @@ export interface ControlDeps {
   blobs: BlobStore;
   clock: Clock;
   querySide: QuerySide;
-  /** Reads uploaded exports off the server's thread (uploadTasks). */
-  tasks: TaskRunner;
   /** Tells an indexer in this process that a run waits, so it starts without waiting for its poll. */
   runQueued(): void;
+  /** How much an uploaded export may make the readers read; by default DEFAULT_EXPORT_LIMITS. */
+  exportLimits?: ExportLimits;
 }

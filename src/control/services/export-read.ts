@@ -1,67 +1,58 @@
-import { type ExportRead, readCatalog, readExport, readerFiles } from '../../catalog/index.js';
-import { countRejected } from '../../catalog/report.js';
+import {
+  type ExportFile,
+  type ExportLimits,
+  type ExportRead,
+  isLimitRefusal,
+  readExport,
+} from '../../catalog/index.js';
+import type { AttributesFile, FeedFile } from '../../contracts/release-files/index.js';
 import { AppError } from '../../lib/errors.js';
 
-/**
- * Reading exports as they arrive, run as tasks in a worker thread (see src/lib/worker-pool.ts):
- * parsing an upload of many megabytes would otherwise hold up every other request meanwhile,
- * the searches of a query node in the same process included.
- */
-
-export interface CountInput {
-  bytes: Uint8Array;
-  files: Record<string, unknown>;
-  fileName?: string;
-}
-
-/** What the control plane keeps about an export as it arrives. */
-export interface ExportCount {
-  format: string;
-  entities: number;
-}
-
-/** What an upload of the catalog keeps about it. */
-export interface CatalogCount extends ExportCount {
-  /** Rows that could not be read. */
-  rejected: number;
+/** What the export readers take from a release: how to read the file, and the attributes it names. */
+export function readerFiles(files: Record<string, unknown>): {
+  feed?: FeedFile;
+  attributes?: AttributesFile;
+} {
+  const feed = files['feed.json'] as FeedFile | undefined;
+  const attributes = files['attributes.json'] as AttributesFile | undefined;
+  return { ...(feed ? { feed } : {}), ...(attributes ? { attributes } : {}) };
 }
 
 /**
  * What the control plane keeps about an export as it arrives: its format and how many entities
  * it holds, read with the release published now. When that release cannot read it (a draft's
  * feed.json may still correct that), it is read as the bytes show it. Bytes that hold no export
- * even then (no format the readers know, or not one row) are refused as `unprocessable`.
+ * even then (no format the readers know, or no row that makes an entity) are refused as
+ * `unprocessable`, as PUT /catalog refuses them.
  */
-async function countEntities({ bytes, files, fileName }: CountInput): Promise<ExportCount> {
-  const named = fileName ? { fileName } : {};
+export async function countEntities(
+  bytes: ExportFile,
+  files: Record<string, unknown>,
+  fileName: string | undefined,
+  limits: ExportLimits | undefined,
+): Promise<{ format: string; entities: number }> {
+  const options = { ...(fileName ? { fileName } : {}), ...(limits ? { limits } : {}) };
   let read: ExportRead;
   try {
-    read = await readExport(bytes, { ...readerFiles(files), ...named });
-  } catch {
-    read = await readExport(bytes, named);
+    read = await readExport(bytes, { ...readerFiles(files), ...options });
+  } catch (error) {
+    // Limits hold whatever the release says: past one, reading again cannot help.
+    if (isLimitRefusal(error)) throw error;
+    read = await readExport(bytes, options);
   }
-  if (read.rows === 0) {
+  const entities = read.counts.products + read.counts.categories + read.counts.brands;
+  if (entities === 0) {
+    // The same bytes PUT /catalog refuses: nothing of them could become a catalog entity.
+    const [first] = read.rejected;
     throw new AppError(
       'unprocessable',
-      `The body holds no export: not one row was found in it. ${read.how.summary} Send the export file itself as the body.`,
+      read.rows === 0
+        ? `The body holds no export: not one row was found in it. ${read.how.summary} Send the export file itself as the body.`
+        : `The export makes no catalog entity: none of its ${read.rows} rows could be read as one${first ? ` (first problem: ${first.cause.replace(/\.$/, '')})` : ''}. ${read.how.summary}`,
     );
   }
   return {
     format: read.format,
-    entities: read.counts.products + read.counts.categories + read.counts.brands,
+    entities,
   };
 }
-
-/**
- * Reads a catalog upload with the published release's feed.json and attributes.json; a body that
- * holds no catalog is refused as `unprocessable`.
- */
-async function countCatalog({ bytes, files }: CountInput): Promise<CatalogCount> {
-  const read = await readCatalog(bytes, readerFiles(files));
-  return { format: read.format, entities: read.entities.length, rejected: countRejected(read.rejected) };
-}
-
-export const uploadTasks = {
-  'export:count': countEntities,
-  'catalog:count': countCatalog,
-};

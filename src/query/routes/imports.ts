@@ -1,23 +1,24 @@
 import { Type } from '@sinclair/typebox';
-import { readerFiles } from '../../catalog/index.js';
+import { type ExportFile, type ExportLimits, type ExportRead, readExport } from '../../catalog/index.js';
 import { CompareAnswer, CompareRequest, InspectRequest } from '../../contracts/imports.js';
 import { Inspection } from '../../contracts/inspection.js';
 import { Problem } from '../../contracts/problem.js';
+import type { AttributesFile, FeedFile } from '../../contracts/release-files/index.js';
 import type { HttpServer } from '../../http/server.js';
 import { AppError } from '../../lib/errors.js';
-import { ownBytes, type TaskRunner } from '../../lib/tasks.js';
-import { BlobNotFoundError, type BlobStore, type Database } from '../../store/index.js';
-import type { FactLists, FactsInput, InspectInput } from '../export-tasks.js';
+import { Gate } from '../../lib/gate.js';
+import { validateRelease } from '../../release/validate.js';
+import type { BlobStore, Database } from '../../store/index.js';
 import type { LiveIndex } from '../live-index.js';
 import { checkRelease } from '../release-check.js';
-import { type CatalogFacts, compareFacts } from './compare-exports.js';
+import { type CatalogFacts, catalogFacts, compareFacts } from './compare-exports.js';
 
 /** Where kept exports are read from: the snapshots' rows and their bytes in shared storage. */
 export interface KeptExports {
   database: Database;
   blobs: BlobStore;
-  /** Reads exports off the node's thread (exportTasks). */
-  tasks: TaskRunner;
+  /** How much an export may make the readers read; by default DEFAULT_EXPORT_LIMITS. */
+  limits?: ExportLimits;
 }
 
 const problem = Type.Ref(Problem);
@@ -27,6 +28,9 @@ const problem = Type.Ref(Problem);
  * a kept export with a release, and how that differs from what is live.
  */
 export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: LiveIndex): void {
+  // Exports are read one at a time, others waiting their turn: reading runs beside searches on
+  // this node, so the control plane's calls may never take more of it than one read.
+  const reads = new Gate(1);
   app.post(
     '/internal/imports/inspect',
     {
@@ -43,13 +47,13 @@ export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: Liv
     async (request) => {
       const { snapshot, files, sample } = request.body;
       const checked = checkedFiles(files, liveIndex, request.arrivedAt);
-      const bytes = ownBytes(await keptBytes(store, snapshot));
-      const input: InspectInput = {
-        bytes,
-        ...readerFiles(checked),
-        sample: sample === true,
-      };
-      return store.tasks.run('export:inspect', input, { transfer: [bytes.buffer as ArrayBuffer] });
+      return oneAtATime(reads, async () => {
+        const read = await readKept(store, snapshot, checked, {
+          sample: sample === true,
+          holdEntities: false,
+        });
+        return read.inspection();
+      });
     },
   );
 
@@ -69,9 +73,17 @@ export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: Liv
     async (request) => {
       const { snapshot, files, live } = request.body;
       const checked = checkedFiles(files, liveIndex, request.arrivedAt);
-      const draft = await factsOf(store, snapshot, checked, files);
-      const before = live ? await factsOf(store, live.snapshot, live.files, live.files) : undefined;
-      return compareFacts(draft, before);
+      // What is live was checked when it was published, but this call may name any files: they are
+      // checked as a release (without its tests) before anything reads them.
+      const liveFiles = live ? liveReleaseFiles(live.files) : undefined;
+      return oneAtATime(reads, async () => {
+        const draft = await factsOf(await readKept(store, snapshot, checked), files);
+        const before =
+          live && liveFiles
+            ? await factsOf(await readKept(store, live.snapshot, liveFiles), liveFiles)
+            : undefined;
+        return compareFacts(draft, before);
+      });
     },
   );
 }
@@ -85,38 +97,56 @@ function checkedFiles(files: Record<string, unknown>, live: LiveIndex, now: Date
   return checkRelease(files, live.current(), now).files;
 }
 
-async function keptBytes(store: KeptExports, snapshotId: string): Promise<Buffer> {
-  const snapshot = await store.database.snapshots.get(snapshotId);
-  if (!snapshot) throw new AppError('not_found', `There is no snapshot ${snapshotId}.`);
+async function oneAtATime<T>(gate: Gate, work: () => Promise<T>): Promise<T> {
+  const leave = await gate.enter();
   try {
-    return await store.blobs.get(snapshot.blob);
-  } catch (error) {
-    if (error instanceof BlobNotFoundError) {
-      throw new AppError('not_found', `The bytes of snapshot ${snapshotId} are not in storage any more.`);
-    }
-    throw error;
+    return await work();
+  } finally {
+    leave();
   }
 }
 
-/**
- * The facts of a kept export read with `readWith` (the checked files); attribute types come from
- * `files`' attributes.json, else from the one derived from the export.
- */
-async function factsOf(
+function liveReleaseFiles(files: Record<string, unknown>): Record<string, unknown> {
+  if (Object.keys(files).length === 0) return files;
+  const check = validateRelease(files);
+  if (check.ok) return check.release.files;
+  throw new AppError(
+    'unprocessable',
+    'The live release files have violations: correct each file at the pointer named.',
+    check.violations,
+  );
+}
+
+/** Reads a kept export with the release's feed.json and attributes.json. */
+async function readKept(
   store: KeptExports,
   snapshotId: string,
-  readWith: Record<string, unknown>,
   files: Record<string, unknown>,
-): Promise<CatalogFacts> {
-  const bytes = ownBytes(await keptBytes(store, snapshotId));
-  const lists = await store.tasks.run<FactLists>(
-    'export:facts',
-    { bytes, ...readerFiles(readWith), declared: files['attributes.json'] } satisfies FactsInput,
-    { transfer: [bytes.buffer as ArrayBuffer] },
-  );
-  return {
-    products: new Set(lists.products),
-    attributes: new Set(lists.attributes),
-    filters: new Set(lists.filters),
-  };
+  options: { sample?: boolean; holdEntities?: boolean } = {},
+): Promise<ExportRead> {
+  const feed = files['feed.json'] as FeedFile | undefined;
+  const attributes = files['attributes.json'] as AttributesFile | undefined;
+  return readExport(await keptExport(store, snapshotId), {
+    ...(feed ? { feed } : {}),
+    ...(attributes ? { attributes } : {}),
+    ...(store.limits ? { limits: store.limits } : {}),
+    ...options,
+  });
+}
+
+/** A kept export, read from storage pass by pass rather than held in memory. */
+async function keptExport(store: KeptExports, snapshotId: string): Promise<ExportFile> {
+  const snapshot = await store.database.snapshots.get(snapshotId);
+  if (!snapshot) throw new AppError('not_found', `There is no snapshot ${snapshotId}.`);
+  const bytes = await store.blobs.size(snapshot.blob);
+  if (bytes === undefined) {
+    throw new AppError('not_found', `The bytes of snapshot ${snapshotId} are not in storage any more.`);
+  }
+  return { bytes, open: () => store.blobs.open(snapshot.blob) };
+}
+
+/** Attribute types come from the release's attributes.json, else from the one derived from the export. */
+function factsOf(read: ExportRead, files: Record<string, unknown>): Promise<CatalogFacts> {
+  const derived = read.derivedFiles.find((file) => file.name === 'attributes.json')?.content;
+  return catalogFacts(read.entities, [files['attributes.json'], derived]);
 }
