@@ -62,6 +62,9 @@ export async function startTestStack(
       AISLE_LIVE_POLL_MS: '50',
       AISLE_INDEXER_POLL_MS: '50',
       AISLE_INTERNAL_KEY: TEST_INTERNAL_KEY,
+      // Test files run side by side on few cores, with heavy work of their own in the same process:
+      // a stack sheds load only in the test that asks for it.
+      AISLE_SHED_EVENT_LOOP_DELAY_MS: '0',
       ...options.env,
     }),
   };
