@@ -22,8 +22,8 @@ export { readBoolean, readDate, readQuantity, readRange } from './index/columns-
 export { buildStringTable, type StringTable, stringAt } from './index/string-table.js';
 export type { ListingExtras, ListingOptions, SectionMerchandising } from './listing/section.js';
 export { entityMeets, selectEntities } from './listing/select-entities.js';
+export { loadIndex, type PreparedIndex, prepareIndex } from './load.js';
 export { missingWords, type WordsQuery } from './match/missing-words.js';
-export { loadIndex } from './load.js';
 export type { LeaveOut } from './match/text-match.js';
 export type { ExpansionTrace, SectionTrace, WordTrace } from './match/trace.js';
 export type { MatchKind, ScoreParts, WordPart } from './ranking/parts.js';
