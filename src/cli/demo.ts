@@ -19,8 +19,7 @@ export async function isFreshStore(deps: ControlDeps): Promise<boolean> {
  */
 export async function loadDemoShop(deps: ControlDeps): Promise<{ runId: number | undefined }> {
   const lines: string[] = [];
-  for (const entity of generateCatalog(DEMO_SHOP))
-    lines.push(JSON.stringify(entity));
+  for (const entity of generateCatalog(DEMO_SHOP)) lines.push(JSON.stringify(entity));
   const upload = await deps.blobs.stage(
     (async function* () {
       yield Buffer.from(`${lines.join('\n')}\n`);

@@ -69,7 +69,9 @@ export function answerResolve(
       ...(options.results
         ? {
             results:
-              preview === undefined ? answerSearch(state, request, arrival) : searchState(state, request, arrival),
+              preview === undefined
+                ? answerSearch(state, request, arrival)
+                : searchState(state, request, arrival),
           }
         : {}),
     };

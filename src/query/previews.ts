@@ -55,7 +55,11 @@ export function previewSearch(
 }
 
 /** `POST /internal/preview/page`: a shop URL opened as a shopper would, at any time, with every trace. */
-export function previewPage(live: LiveState | undefined, body: PreviewPageRequest, arrival: Date): PreviewPageAnswer {
+export function previewPage(
+  live: LiveState | undefined,
+  body: PreviewPageRequest,
+  arrival: Date,
+): PreviewPageAnswer {
   const { files, time, context, ...page } = body;
   const { state, draft } = previewState(live, files, arrival);
   const moment = momentOf(time, arrival);
@@ -72,12 +76,21 @@ export function previewCompare(body: PreviewCompareRequest): PreviewCompareAnswe
 }
 
 /** `POST /internal/preview/find`: where an entity is in a preview's answer, or exactly why it is not there. */
-export function previewFind(live: LiveState | undefined, body: PreviewFindRequest, arrival: Date): PreviewFindAnswer {
+export function previewFind(
+  live: LiveState | undefined,
+  body: PreviewFindRequest,
+  arrival: Date,
+): PreviewFindAnswer {
   const { files, entity, ...fields } = body;
   const { state, draft } = previewState(live, files, arrival);
   const request: SearchRequest = fields;
   const { answer, found } = asRequestError(() =>
-    findEntity({ index: state.index, files: state.releaseFiles, planner: state.planner }, request, entity, arrival),
+    findEntity(
+      { index: state.index, files: state.releaseFiles, planner: state.planner },
+      request,
+      entity,
+      arrival,
+    ),
   );
   return {
     ...found,

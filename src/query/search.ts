@@ -45,7 +45,11 @@ export function searchState(state: LiveState, request: SearchRequest, arrival: D
     release: state.release,
     snapshot: state.snapshot,
     ...asRequestError(() =>
-      answerRequest({ index: state.index, files: state.releaseFiles, planner: state.planner }, request, arrival),
+      answerRequest(
+        { index: state.index, files: state.releaseFiles, planner: state.planner },
+        request,
+        arrival,
+      ),
     ),
   };
 }

@@ -133,5 +133,7 @@ export function soldChannels(index: EngineIndex, type: string, id: string): stri
   const typeIndex = index.types.find((one) => one.type === type);
   const doc = typeIndex === undefined ? undefined : documentOfId(typeIndex.ids, id);
   if (typeIndex === undefined || doc === undefined) return undefined;
-  return typeIndex.listing.channels.filter((channel) => channel.docSold[doc] === 1).map((channel) => channel.id);
+  return typeIndex.listing.channels
+    .filter((channel) => channel.docSold[doc] === 1)
+    .map((channel) => channel.id);
 }

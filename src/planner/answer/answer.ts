@@ -198,7 +198,11 @@ function appliedFilters(
   return [...(extras?.applied ?? []), ...chips];
 }
 
-export function sectionSettings(target: SearchTarget, plan: SearchPlan, request: SearchRequest): SectionSettings {
+export function sectionSettings(
+  target: SearchTarget,
+  plan: SearchPlan,
+  request: SearchRequest,
+): SectionSettings {
   const { files } = target;
   const pages = target.planner.pages;
   const channels = (files['channels.json'] as ChannelsFile | undefined)?.channels;

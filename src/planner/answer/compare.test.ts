@@ -3,16 +3,31 @@ import type { HitTrace, TraceEntry } from '../../contracts/trace.js';
 import { AppError } from '../../lib/errors.js';
 import { compareHits } from './compare.js';
 
-function word(name: string, score: number, kind = 'exact', fields: Record<string, number> = { title: score }) {
+function word(
+  name: string,
+  score: number,
+  kind = 'exact',
+  fields: Record<string, number> = { title: score },
+) {
   return { word: name, matched: name, kind, penalty: 1, idf: 1, score, fields };
 }
 
-function parts(words: NonNullable<HitTrace['parts']>['words'], extra: { proximity?: number; exactness?: number } = {}) {
+function parts(
+  words: NonNullable<HitTrace['parts']>['words'],
+  extra: { proximity?: number; exactness?: number } = {},
+) {
   const text = words.reduce((sum, one) => sum + ('score' in one ? one.score : 0), 0);
   const completeness = -1000 * words.filter((one) => 'missing' in one).length;
   const proximity = extra.proximity ?? 0;
   const exactness = extra.exactness ?? 0;
-  return { total: completeness + text + proximity + exactness, completeness, text, proximity, exactness, words };
+  return {
+    total: completeness + text + proximity + exactness,
+    completeness,
+    text,
+    proximity,
+    exactness,
+    words,
+  };
 }
 
 function rank(hits: HitTrace[], sort = 'relevance', type = 'product'): TraceEntry[] {
@@ -33,7 +48,12 @@ describe('why one hit sits above another', () => {
     const answer = compareHits(trace, undefined, [2, 1]);
     expect(answer).toMatchObject({ higher: { entity: 'product:a', position: 1 }, lower: { position: 2 } });
     expect(answer.reasons).toEqual([
-      { part: 'pin', favours: 'higher', rule: 'pin-a', says: 'product:a is pinned at position 1 by rule pin-a.' },
+      {
+        part: 'pin',
+        favours: 'higher',
+        rule: 'pin-a',
+        says: 'product:a is pinned at position 1 by rule pin-a.',
+      },
     ]);
     expect(answer.summary).toBe(
       'product:a (position 1) sits above product:b (position 2): product:a is pinned at position 1 by rule pin-a.',
@@ -105,7 +125,9 @@ describe('why one hit sits above another', () => {
         entity: 'product:b',
         position: 2,
         score: 1,
-        parts: parts([{ ...word('television', 1, 'typo', { description: 1 }), matched: 'televison', typos: 1 }]),
+        parts: parts([
+          { ...word('television', 1, 'typo', { description: 1 }), matched: 'televison', typos: 1 },
+        ]),
       },
     ]);
     const [reason] = compareHits(trace, undefined, [1, 2]).reasons;
@@ -182,7 +204,10 @@ describe('why one hit sits above another', () => {
         'brand',
       ),
     ];
-    expect(compareHits(trace, 'brand', [1, 2])).toMatchObject({ type: 'brand', higher: { entity: 'brand:x' } });
+    expect(compareHits(trace, 'brand', [1, 2])).toMatchObject({
+      type: 'brand',
+      higher: { entity: 'brand:x' },
+    });
   });
 });
 

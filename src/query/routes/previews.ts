@@ -24,7 +24,8 @@ export function previewRoutes(app: HttpServer, live: LiveIndex): void {
       schema: {
         tags: ['internal'],
         operationId: 'internalPreviewSearch',
-        summary: 'A search at any time and in any context, over the live release or draft files, with the trace',
+        summary:
+          'A search at any time and in any context, over the live release or draft files, with the trace',
         body: Type.Ref(PreviewSearchRequest),
         response: { 200: Type.Ref(PreviewSearchAnswer), 400: problem, 422: problem, 503: problem },
       },
