@@ -43,7 +43,6 @@ describe('why one hit sits above another', () => {
     const trace = rank([
       { entity: 'product:a', position: 1, pinned: { rule: 'pin-a', asked: 1 } },
       { entity: 'product:b', position: 2, score: 9 },
-      { entity: 'product:c', position: 3, pinned: { rule: 'paid', asked: 2 }, sponsored: 'spring' },
     ]);
     const answer = compareHits(trace, undefined, [2, 1]);
     expect(answer).toMatchObject({ higher: { entity: 'product:a', position: 1 }, lower: { position: 2 } });
@@ -58,9 +57,17 @@ describe('why one hit sits above another', () => {
     expect(answer.summary).toBe(
       'product:a (position 1) sits above product:b (position 2): product:a is pinned at position 1 by rule pin-a.',
     );
-    const paid = compareHits(trace, undefined, [3, 2]);
+    // A paid pin that asked for the first place, taken by a higher rule's pin, stands at the next.
+    const moved = rank([
+      { entity: 'product:a', position: 1, pinned: { rule: 'pin-a', asked: 1 } },
+      { entity: 'product:c', position: 2, pinned: { rule: 'paid', asked: 1 }, sponsored: 'spring' },
+      { entity: 'product:b', position: 3, score: 9 },
+    ]);
+    const paid = compareHits(moved, undefined, [3, 2]);
     expect(paid.reasons[0]).toMatchObject({ part: 'sponsored', favours: 'higher', rule: 'paid' });
-    expect(paid.reasons[0]?.says).toContain('moved on from 2');
+    expect(paid.reasons[0]?.says).toBe(
+      "product:c is a paid pin of campaign spring at position 2 by rule paid, moved on from 1 by a higher rule's pin.",
+    );
   });
 
   it('says a pin lower down explains nothing of the order above it', () => {

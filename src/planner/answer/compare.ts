@@ -280,13 +280,17 @@ function factorReasons(higher: Hit, lower: Hit): Array<CompareReason & { weight:
   return reasons;
 }
 
-/** The signals' share of a hit's relevance: score = text × (1 + signals) × factor; without words, the signals alone. */
+/**
+ * The weighted signals of a hit, read back from its score: with words the score is the parts'
+ * total × (1 + signals) × factor (a total below zero for a hit lacking a word included); without
+ * words it is (1 + signals) × factor − 1, the signals alone where no rule moved it.
+ */
 function signalsOf(hit: Hit): number | undefined {
   if (hit.score === undefined) return undefined;
   const factor = hit.factor ?? 1;
-  const text = hit.parts?.total;
-  if (text === undefined || text <= 0) return hit.score / factor;
-  return hit.score / (text * factor) - 1;
+  const total = hit.parts?.total;
+  if (total === undefined || total === 0) return (hit.score + 1) / factor - 1;
+  return hit.score / (total * factor) - 1;
 }
 
 function favourRank(reason: CompareReason): number {
