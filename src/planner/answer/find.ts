@@ -9,10 +9,10 @@ import {
   selectEntities,
   soldChannels,
 } from '../../engine/index.js';
-import type { PlannedFilter, SearchPlan } from '../plan.js';
+import type { PlannedFilter, PlannedSection, SearchPlan } from '../plan.js';
 import { answerRequest, type PlannedAnswer, type SearchTarget, sectionSettings } from './answer.js';
 import { refuseTogether } from './request-checks.js';
-import { sectionQuery } from './section-query.js';
+import { type SectionSettings, sectionQuery } from './section-query.js';
 
 type Found = Omit<PreviewFindAnswer, 'time' | 'draft' | 'trace'>;
 
@@ -99,8 +99,9 @@ function locate(
         };
   }
   const relaxed = answer.relaxed === true && listed && plan.relaxation !== undefined;
-  const filters = (relaxed ? plan.relaxation!.filters : plan.filters).filter((filter) =>
-    filter.types.includes(type),
+  // The shopper's choices narrow the listed section only, as the search applies them.
+  const filters = (relaxed ? plan.relaxation!.filters : plan.filters).filter(
+    (filter) => filter.types.includes(type) && (listed || filter.from !== 'request'),
   );
   for (const filter of filters) {
     if (passes(target, filter, entity, context)) continue;
@@ -141,32 +142,39 @@ function locate(
     }
   }
   const planned = plan.sections.find((one) => one.type === type);
-  const text = relaxed ? plan.relaxation!.text : (planned?.text ?? '');
+  if (planned === undefined) {
+    return {
+      ...base,
+      outcome: 'not_shown',
+      found: false,
+      detail: `${entity} is in the catalog, but this answer shows no ${type} section.`,
+    };
+  }
+  const text = relaxed ? plan.relaxation!.text : planned.text;
   const settings = sectionSettings(target, plan, request);
-  if (planned !== undefined && listed) {
-    // Every reachable hit ranked, as deep as pages reach: a short list filled with entities
-    // lacking a word holds them too.
-    const query = sectionQuery(
-      plan,
-      planned,
-      relaxed ? plan.relaxation!.filters : plan.filters,
-      { ...settings, facets: [], explain: false },
-      text,
-    );
-    const reach = executeSection(index, { ...query, page: 1, perPage: REACHABLE_HITS });
-    const at = reach?.section.hits.findIndex((hit) => hit.entity === entity) ?? -1;
-    if (at >= 0) {
-      const position = at + 1;
-      const page = Math.ceil(position / plan.perPage);
-      return {
-        ...base,
-        outcome: 'other_page',
-        found: true,
-        position,
-        page,
-        detail: `${entity} stands at position ${position}, on page ${page} of ${plan.perPage} hits each.`,
-      };
-    }
+  const rank = planned.searched ? rankInSection(target, plan, planned, relaxed, settings, text, entity) : -1;
+  if (rank > 0 && listed) {
+    const page = Math.ceil(rank / plan.perPage);
+    return {
+      ...base,
+      outcome: 'other_page',
+      found: true,
+      position: rank,
+      page,
+      detail: `${entity} stands at position ${rank}, on page ${page} of ${plan.perPage} hits each.`,
+    };
+  }
+  if (rank > 0) {
+    return {
+      ...base,
+      outcome: 'not_shown',
+      found: false,
+      position: rank,
+      detail:
+        planned.hits === 0
+          ? `${entity} ranks ${rank} in the ${type} section, which shows hits beside the listed one on the first page only.`
+          : `${entity} ranks ${rank} in the ${type} section, which shows only its first ${planned.hits} hit${planned.hits === 1 ? '' : 's'} beside the listed one.`,
+    };
   }
   const leftOut = new Set(leftOutWords(answer.trace ?? [], type));
   const words = { type, text, locale: settings.locale, synonyms: settings.synonyms, prefix: plan.prefix };
@@ -180,20 +188,50 @@ function locate(
       detail: `${entity} holds ${missing.map((word) => `"${word}"`).join(', ')} in no field searched, by no typo, stem or synonym.`,
     };
   }
-  if (planned === undefined || !listed) {
+  if (!planned.searched) {
     return {
       ...base,
       outcome: 'not_shown',
       found: false,
-      detail: `${entity} matches, but the ${type} section beside the listed one shows only its first ${perPage} hit${perPage === 1 ? '' : 's'}.`,
+      detail: `The ${type} section beside the listed one is searched only for words the query keeps, and this query keeps none.`,
     };
   }
   return {
     ...base,
     outcome: 'beyond_reach',
     found: false,
-    detail: `${entity} matches, but ranks below the first ${REACHABLE_HITS} of ${section?.total ?? 0} hits, which is as far as pages reach.`,
+    detail: `${entity} matches, but ranks below the first ${REACHABLE_HITS} of ${section?.total ?? 0} hits, which is as far as ${listed ? 'pages reach' : 'a section reaches'}.`,
   };
+}
+
+/**
+ * The entity's position counted from 1 among the section's hits ranked as deep as pages reach
+ * (a section beside the listed one ranked as if it showed them all), or -1 past that or not
+ * matched. A short list filled with entities lacking a word holds them too.
+ */
+function rankInSection(
+  target: SearchTarget,
+  plan: SearchPlan,
+  planned: PlannedSection,
+  relaxed: boolean,
+  settings: SectionSettings,
+  text: string,
+  entity: string,
+): number {
+  const query = sectionQuery(
+    plan,
+    planned,
+    relaxed ? plan.relaxation!.filters : plan.filters,
+    { ...settings, facets: [], explain: false },
+    text,
+  );
+  const deep = { ...query, page: 1, perPage: REACHABLE_HITS, countOnly: false };
+  const ran = executeSection(
+    target.index,
+    query.role === 'beside' ? { ...deep, sideHits: REACHABLE_HITS } : deep,
+  );
+  const at = ran?.section.hits.findIndex((hit) => hit.entity === entity) ?? -1;
+  return at < 0 ? -1 : at + 1;
 }
 
 /** Whether an entity meets a filter of the plan: the shopper's choices read as the listing reads them, the others as selectors. */
@@ -208,7 +246,12 @@ function passes(
 }
 
 function describeFilter(filter: PlannedFilter): string {
-  const chips = filter.chips.map((chip) => `${chip.label}: ${chip.value_label}`).join(' or ');
+  // A rule's chip names its field in its value's label already ("Material: Canvas, Mesh").
+  const chips = filter.chips
+    .map((chip) =>
+      chip.value_label.startsWith(`${chip.label}:`) ? chip.value_label : `${chip.label}: ${chip.value_label}`,
+    )
+    .join(' or ');
   const from =
     filter.from === 'rule'
       ? `rule ${filter.rule}'s filter`
@@ -218,8 +261,11 @@ function describeFilter(filter: PlannedFilter): string {
   return chips === '' ? from : `${from}, ${chips}`;
 }
 
-/** The words the section's search left out (so none of its hits needs them), from its `match` step. */
+/**
+ * The words the section's search left out (so none of its hits needs them), from its `match`
+ * step; none when it left out every word, as a section beside the listed one then shows nothing.
+ */
 function leftOutWords(trace: readonly TraceEntry[], type: string): string[] {
   const match = trace.findLast((entry) => entry.step === 'match' && entry.type === type);
-  return match?.step === 'match' ? match.left_out : [];
+  return match?.step === 'match' && match.searched !== '' ? match.left_out : [];
 }
