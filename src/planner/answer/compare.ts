@@ -5,8 +5,13 @@ import { AppError } from '../../lib/errors.js';
 type Hit = HitTrace;
 type WordPart = NonNullable<Hit['parts']>['words'][number];
 
-/** Differences smaller than this share of the larger value are no reason. */
+/**
+ * Differences smaller than this share of the larger value are no reason, unless the two differ
+ * by nothing larger: then the small differences are what decided.
+ */
 const NOTICEABLE = 0.005;
+/** Scores this close are equal (one computation gives both), so catalog order decides. */
+const EQUAL = 1e-12;
 
 /**
  * Why one hit sits above another in a trace's `rank` step, in parts a merchandiser reads: a pin
@@ -73,7 +78,9 @@ function explain(higher: Hit, lower: Hit, sort: string): CompareReason[] {
   const pins = pinReasons(higher, lower);
   if (pins.some((reason) => reason.favours === 'higher')) return pins;
   if (sort !== 'relevance') return [...pins, ...sortReasons(higher, lower, sort)];
-  return [...pins, ...relevanceReasons(higher, lower)];
+  const noticed = relevanceReasons(higher, lower, NOTICEABLE);
+  const decides = noticed.some((reason) => reason.favours === 'higher' || reason.part === 'tie');
+  return [...pins, ...(decides ? noticed : relevanceReasons(higher, lower, EQUAL))];
 }
 
 /** A pin stands where a rule put it, whatever its score; a pin lower down explains nothing of the order above it. */
@@ -139,19 +146,20 @@ function tie(higher: Hit, lower: Hit, why: string): CompareReason {
  * Under relevance a hit scores its text (the parts' total) times one plus its signals, times the
  * factors of the rules that boost or bury it. Each part is a reason where the two differ.
  */
-function relevanceReasons(higher: Hit, lower: Hit): CompareReason[] {
+function relevanceReasons(higher: Hit, lower: Hit, tolerance: number): CompareReason[] {
+  const close = (a: number, b: number) => nearlyEqual(a, b, tolerance);
   const scoreA = higher.score ?? 0;
   const scoreB = lower.score ?? 0;
-  if (nearlyEqual(scoreA, scoreB)) return [tie(higher, lower, `Both score ${round(scoreA)}`)];
+  if (nearlyEqual(scoreA, scoreB, EQUAL)) return [tie(higher, lower, `Both score ${round(scoreA)}`)];
   const reasons: Array<CompareReason & { weight: number }> = [];
   const partsA = higher.parts;
   const partsB = lower.parts;
   if (partsA !== undefined && partsB !== undefined) {
-    reasons.push(...wordReasons(higher, lower, partsA.words, partsB.words));
+    reasons.push(...wordReasons(higher, lower, partsA.words, partsB.words, close));
     for (const part of ['proximity', 'exactness'] as const) {
       const a = partsA[part];
       const b = partsB[part];
-      if (nearlyEqual(a, b)) continue;
+      if (close(a, b)) continue;
       reasons.push({
         part,
         favours: a > b ? 'higher' : 'lower',
@@ -167,7 +175,7 @@ function relevanceReasons(higher: Hit, lower: Hit): CompareReason[] {
   }
   const signalA = signalsOf(higher);
   const signalB = signalsOf(lower);
-  if (signalA !== undefined && signalB !== undefined && !nearlyEqual(1 + signalA, 1 + signalB)) {
+  if (signalA !== undefined && signalB !== undefined && !close(1 + signalA, 1 + signalB)) {
     const lifted = signalA > signalB ? higher : lower;
     reasons.push({
       part: 'signals',
@@ -178,7 +186,7 @@ function relevanceReasons(higher: Hit, lower: Hit): CompareReason[] {
       says: `Ranking signals lift ${higher.entity} by ${percent(signalA)} and ${lower.entity} by ${percent(signalB)}: ${lifted.entity} sells or rates better.`,
     });
   }
-  reasons.push(...factorReasons(higher, lower));
+  reasons.push(...factorReasons(higher, lower, close));
   reasons.sort((a, b) => favourRank(a) - favourRank(b) || b.weight - a.weight);
   return reasons.map(({ weight: _weight, ...reason }) => reason);
 }
@@ -189,6 +197,7 @@ function wordReasons(
   lower: Hit,
   wordsA: readonly WordPart[],
   wordsB: readonly WordPart[],
+  close: (a: number, b: number) => boolean,
 ): Array<CompareReason & { weight: number }> {
   const reasons: Array<CompareReason & { weight: number }> = [];
   const words = [...new Set([...wordsA, ...wordsB].map((part) => part.word))];
@@ -211,7 +220,7 @@ function wordReasons(
     if (missingA || missingB) continue;
     const partA = a as Exclude<WordPart, { missing: true }>;
     const partB = b as Exclude<WordPart, { missing: true }>;
-    if (nearlyEqual(partA.score, partB.score)) continue;
+    if (close(partA.score, partB.score)) continue;
     const better = partA.score > partB.score;
     reasons.push({
       part: 'word',
@@ -251,7 +260,11 @@ function howMatched(part: Exclude<WordPart, { missing: true }>): string {
 }
 
 /** Boosts and buries of rules on one hit and not the other, or of different strength. */
-function factorReasons(higher: Hit, lower: Hit): Array<CompareReason & { weight: number }> {
+function factorReasons(
+  higher: Hit,
+  lower: Hit,
+  close: (a: number, b: number) => boolean,
+): Array<CompareReason & { weight: number }> {
   const reasons: Array<CompareReason & { weight: number }> = [];
   const factorsA = higher.factors ?? [];
   const factorsB = lower.factors ?? [];
@@ -262,7 +275,7 @@ function factorReasons(higher: Hit, lower: Hit): Array<CompareReason & { weight:
     const [kind, rule] = key.split('\u0000') as ['boost' | 'bury', string];
     const a = factorsA.find((factor) => factor.rule === rule && factor.kind === kind)?.factor ?? 1;
     const b = factorsB.find((factor) => factor.rule === rule && factor.kind === kind)?.factor ?? 1;
-    if (nearlyEqual(a, b)) continue;
+    if (close(a, b)) continue;
     const moved = a !== 1 ? higher : lower;
     const factor = a !== 1 ? a : b;
     // A boost of the higher or a bury of the lower favours the higher.
@@ -309,8 +322,8 @@ function lowerFirst(sentence: string): string {
   return /^[A-Z][a-z]/.test(sentence) ? sentence[0]!.toLowerCase() + sentence.slice(1) : sentence;
 }
 
-function nearlyEqual(a: number, b: number): boolean {
-  return Math.abs(a - b) <= NOTICEABLE * Math.max(Math.abs(a), Math.abs(b));
+function nearlyEqual(a: number, b: number, tolerance: number): boolean {
+  return Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b));
 }
 
 function round(value: number): number {
