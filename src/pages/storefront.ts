@@ -53,11 +53,20 @@ export class Storefront {
 
   /**
    * The channel (default the release's first) and locale (default the channel's first) of a
-   * page; a channel or locale the release lacks is a 400 naming `/channel` or `/locale`.
+   * page; a channel or locale the release lacks is a 400 naming `/channel` or `/locale`, and so is
+   * a context key or value channels.json does not declare (a preview fixes the shopper's context).
    */
-  place(channel: string | undefined, locale: string | undefined): PagePlace {
+  place(
+    channel: string | undefined,
+    locale: string | undefined,
+    context?: Record<string, string>,
+  ): PagePlace {
     const placed = placeRequest(
-      { ...(channel !== undefined ? { channel } : {}), ...(locale !== undefined ? { locale } : {}) },
+      {
+        ...(channel !== undefined ? { channel } : {}),
+        ...(locale !== undefined ? { locale } : {}),
+        ...(context !== undefined ? { context } : {}),
+      },
       this.view.channels,
       [],
     );

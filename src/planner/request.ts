@@ -49,7 +49,10 @@ export function placeRequest(
     if (declaration === undefined) {
       violations.push({
         pointer: pointer('context', key),
-        message: `"${key}" is no context key of this shop: use one of ${listed(declared.map((one) => one.key))}.`,
+        message:
+          declared.length === 0
+            ? `"${key}" is no context key of this shop: channels.json declares none.`
+            : `"${key}" is no context key of this shop: use one of ${listed(declared.map((one) => one.key))}.`,
       });
     } else if (declaration.values !== undefined && !declaration.values.includes(value)) {
       violations.push({

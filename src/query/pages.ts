@@ -37,7 +37,7 @@ export function answerResolve(
 ): PageAnswer {
   const state = searchable(live);
   const { storefront } = state;
-  const place = storefront.place(options.channel, options.locale);
+  const place = storefront.place(options.channel, options.locale, preview?.context);
   const decision = decidePage(storefront, options.url, place);
   const answer: PageAnswer = {
     release: state.release,
