@@ -155,13 +155,17 @@ function locate(
   const rank = planned.searched ? rankInSection(target, plan, planned, relaxed, settings, text, entity) : -1;
   if (rank > 0 && listed) {
     const page = Math.ceil(rank / plan.perPage);
+    // A page that only counts its hits lists none, yet the entity stands on it.
+    const here = page === plan.page;
     return {
       ...base,
-      outcome: 'other_page',
+      outcome: here ? 'on_page' : 'other_page',
       found: true,
       position: rank,
       page,
-      detail: `${entity} stands at position ${rank}, on page ${page} of ${plan.perPage} hits each.`,
+      detail: here
+        ? `${entity} stands at position ${rank} of the ${type} section, on this page.`
+        : `${entity} stands at position ${rank}, on page ${page} of ${plan.perPage} hits each.`,
     };
   }
   if (rank > 0) {
