@@ -2,9 +2,10 @@
  * `npm run bench`: relevance on the judged Icecat queries (aisle beside SQLite FTS5), the engine
  * in process at 10k, 100k and 1M products, category pages and filtered searches with all facets at
  * 100k and 1M products (each size in child processes, the engine from `dist`), resolve and product
- * answers at 100k products in 5,000 categories, then requests per second over HTTP against the
- * built `aisle start`, search latency while a new catalog is published under load
- * (bench/load-swap.ts), and reading the real exports and a 200 MB CSV.
+ * answers at 100k products in 5,000 categories, previews (search, drafts, find, compare) at 3,000
+ * and 100k products, then requests per second over HTTP against the built `aisle start`, search
+ * latency while a new catalog is published under load (bench/load-swap.ts), and reading the real
+ * exports and a 200 MB CSV.
  * Prints markdown tables for docs/BENCHMARKS.md.
  * Needs `npm run build` first (the HTTP part runs the built command).
  */
@@ -16,6 +17,7 @@ import { benchHttp } from './http.js';
 import { benchLoadSwap, loadSwapTable } from './load-swap.js';
 import { benchPages, pagesTable } from './pages.js';
 import { benchPlanner, benchRulesInSearch, plannerTable, rulesInSearchTable } from './planner.js';
+import { benchPreviews, previewsTable } from './previews.js';
 import { benchRelevance, regressionLines, summaryTable } from './relevance.js';
 
 console.log('## Relevance, judged Icecat queries (dev)\n');
@@ -36,6 +38,9 @@ console.log(rulesInSearchTable(await benchRulesInSearch()));
 
 console.log('\n## Storefront pages, in process\n');
 console.log(pagesTable(await benchPages()));
+
+console.log('\n## Previews, in process\n');
+console.log(previewsTable([await benchPreviews(3_000), await benchPreviews(100_000)]));
 
 console.log('\n## Filters and facets, in process\n');
 console.log(facetsMarkdown(await benchFacets([100_000, 1_000_000])));
