@@ -101,7 +101,7 @@ export const PreviewCompareRequest = Type.Object(
     type: Type.Optional(
       Type.String({
         minLength: 1,
-        description: 'The section compared; default the first ranked (the listed one).',
+        description: 'The section compared; default the listed one (the one that pages).',
       }),
     ),
     places: Type.Array(ComparePlace, {

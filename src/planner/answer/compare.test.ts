@@ -199,6 +199,37 @@ describe('why one hit sits above another', () => {
     expect(reasonsOf(trace, [2, 3])).toEqual([['bury', 'higher']]);
   });
 
+  it('reads the listed section unless told another, though sections beside it rank first', () => {
+    const trace: TraceEntry[] = [
+      {
+        step: 'plan',
+        listed: 'product',
+        sections: [],
+        sections_from: 'release',
+        filters: [],
+        hides: [],
+        pins: [],
+        weights: [],
+        placements: [],
+        sort: { code: 'relevance', from: 'words' },
+      },
+      ...rank(
+        [
+          { entity: 'category:x', position: 1, score: 2 },
+          { entity: 'category:y', position: 2, score: 1 },
+        ],
+        'relevance',
+        'category',
+      ),
+      ...rank([
+        { entity: 'product:a', position: 1, score: 2 },
+        { entity: 'product:b', position: 2, score: 1 },
+      ]),
+    ];
+    expect(compareHits(trace, undefined, [1, 2]).higher.entity).toBe('product:a');
+    expect(compareHits(trace, 'category', [1, 2]).higher.entity).toBe('category:x');
+  });
+
   it('reads a section by its type', () => {
     const trace: TraceEntry[] = [
       ...rank([{ entity: 'product:a', position: 1, score: 1 }]),

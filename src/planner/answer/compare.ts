@@ -31,13 +31,16 @@ export function compareHits(
     ]);
   }
   const ranks = trace.filter((entry) => entry.step === 'rank');
-  const rank = type === undefined ? ranks[0] : ranks.find((entry) => entry.type === type);
+  // By default the listed section, as the last plan step (that of the results) names it.
+  const plan = trace.findLast((entry) => entry.step === 'plan');
+  const section = type ?? (plan?.step === 'plan' ? plan.listed : ranks[0]?.type);
+  const rank = ranks.findLast((entry) => entry.type === section);
   if (rank === undefined) {
     throw new AppError(
       'unprocessable',
-      type === undefined
+      section === undefined
         ? 'The trace has no rank step: compare places of a preview that shows hits.'
-        : `The trace has no rank step of section "${type}": name a section it ranks (${ranks.map((entry) => entry.type).join(', ') || 'none'}).`,
+        : `The trace has no rank step of section "${section}": name a section it ranks (${ranks.map((entry) => entry.type).join(', ') || 'none'}).`,
     );
   }
   const hitAt = (place: number, at: number): Hit => {
