@@ -7,6 +7,7 @@
  * Needs `npm run build` first (the HTTP part runs the built command).
  */
 import { generateCatalog } from '../src/catalog/demo/index.js';
+import { WHOLE_EXPORTS, WHOLE_EXPORTS_SKIPPED } from '../src/catalog/testing/exports.js';
 import { benchCatalog, catalogTable } from './catalog.js';
 import { benchEngine, drawQueries, kindTable, markdownTable } from './engine.js';
 import { benchFacets, facetsMarkdown } from './facets.js';
@@ -14,12 +15,18 @@ import { benchHttp } from './http.js';
 import { benchPlanner, benchRulesInSearch, plannerTable, rulesInSearchTable } from './planner.js';
 import { benchRelevance, summaryTable } from './relevance.js';
 
-console.log('## Relevance, judged Icecat queries (dev)\n');
-const relevance = await benchRelevance();
-console.log(summaryTable(relevance));
-console.log(
-  `\nQueries a baseline answers well (nDCG@10 >= 0.8) where aisle falls below 0.5: ${relevance.regressions.length === 0 ? 'none' : relevance.regressions.join(', ')}`,
-);
+// Relevance and the reading of exports need the whole real data of ../shared/data.
+if (!WHOLE_EXPORTS)
+  console.log(`Relevance and reading exports: ${WHOLE_EXPORTS_SKIPPED.replace(' tests', ' benchmarks')}\n`);
+
+if (WHOLE_EXPORTS) {
+  console.log('## Relevance, judged Icecat queries (dev)\n');
+  const relevance = await benchRelevance();
+  console.log(summaryTable(relevance));
+  console.log(
+    `\nQueries a baseline answers well (nDCG@10 >= 0.8) where aisle falls below 0.5: ${relevance.regressions.length === 0 ? 'none' : relevance.regressions.join(', ')}`,
+  );
+}
 
 console.log('\n## Engine, in process\n');
 const engine = await benchEngine([10_000, 100_000, 1_000_000]);
@@ -47,5 +54,7 @@ for (const products of sizes) {
   );
 }
 
-console.log('\n## Reading exports\n');
-console.log(catalogTable(await benchCatalog()));
+if (WHOLE_EXPORTS) {
+  console.log('\n## Reading exports\n');
+  console.log(catalogTable(await benchCatalog()));
+}
