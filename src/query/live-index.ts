@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type EngineIndex, loadIndex } from '../engine/index.js';
 import { compilePlanner, type Planner, type Vocabulary, vocabularyOf } from '../planner/index.js';
 import type { BlobStore, Database } from '../store/index.js';
+import { NOTHING_SEARCHABLE } from './search.js';
 
 /** What searches read now: one loaded index with the release and snapshot it was built from. */
 export interface LiveState {
@@ -50,6 +51,8 @@ export interface LiveIndexOptions {
  */
 export class LiveIndex {
   #state: LiveState | undefined;
+  /** While nothing is live: the index run that will make something live, as the last poll saw it. */
+  #coming: { id: number; status: string } | undefined;
   #timer: NodeJS.Timeout | undefined;
   #refreshing: Promise<void> | undefined;
   #stopped = false;
@@ -58,6 +61,13 @@ export class LiveIndex {
 
   current(): LiveState | undefined {
     return this.#state;
+  }
+
+  /** Why a search cannot be answered while nothing is live: a first run on its way, or none yet. */
+  nothingLiveSentence(): string {
+    const coming = this.#coming;
+    if (!coming) return NOTHING_SEARCHABLE;
+    return `Nothing is searchable yet: the first index run (${coming.id}) is ${coming.status === 'queued' ? 'queued' : 'in progress'}. Searches are answered as soon as it goes live; ask again in a moment.`;
   }
 
   /** Whether this node serves what the live pointer names now (nothing live counts as served). */
@@ -97,7 +107,13 @@ export class LiveIndex {
     const { database, blobs, logger } = this.options;
     try {
       const live = await database.live.get();
-      if (!live || live.runId === this.#state?.runId) return;
+      if (!live) {
+        const run = await database.indexRuns.oldestUnfinished();
+        this.#coming = run && { id: run.id, status: run.status };
+        return;
+      }
+      this.#coming = undefined;
+      if (live.runId === this.#state?.runId) return;
       const release = await database.releases.get(live.releaseId);
       const place: LivePlace = {
         runId: live.runId,

@@ -10,12 +10,14 @@ export const NOTHING_SEARCHABLE =
 
 /**
  * Answers one search against the live index and release. `arrival` is the time stamped when the
- * request arrived: the only time a shopper's search reads.
+ * request arrived: the only time a shopper's search reads. Without a live index it answers 503
+ * with `nothingLive`, the sentence that says why.
  */
 export function answerSearch(
   live: LiveState | undefined,
   request: SearchRequest,
   arrival: Date,
+  nothingLive = NOTHING_SEARCHABLE,
 ): SearchResponse {
   if (request.time !== undefined) {
     throw new AppError('bad_request', 'The request cannot be answered as sent.', [
@@ -26,7 +28,7 @@ export function answerSearch(
       },
     ]);
   }
-  if (!live) throw new AppError('unavailable', NOTHING_SEARCHABLE);
+  if (!live) throw new AppError('unavailable', nothingLive);
   let answer: ReturnType<typeof answerRequest>;
   try {
     answer = answerRequest(

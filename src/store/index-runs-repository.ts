@@ -39,6 +39,8 @@ export interface IndexRunsRepository {
   unfinishedBuilds(snapshotId: string, releaseId: string): Promise<boolean>;
   /** Whether a queued or running run reads this snapshot. */
   readsSnapshot(snapshotId: string): Promise<boolean>;
+  /** The oldest run still queued or running, if any. */
+  oldestUnfinished(): Promise<IndexRunRecord | undefined>;
 }
 
 export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectName): IndexRunsRepository {
@@ -116,6 +118,17 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    async oldestUnfinished() {
+      const row = await db
+        .selectFrom('index_runs')
+        .selectAll()
+        .where('status', 'in', ['queued', 'running'])
+        .orderBy('id', 'asc')
+        .limit(1)
+        .executeTakeFirst();
+      return row && toIndexRun(row);
     },
 
     async readsSnapshot(snapshotId) {
