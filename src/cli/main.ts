@@ -52,7 +52,7 @@ async function run(roles: Roles, options: { demo: boolean; ownKey: boolean }): P
       console.log(
         `Loading the demo shop into ${config.dataDir} ... (searches answer once its first index run is live)`,
       );
-      const { runId } = await loadDemoShop(stack.deps);
+      const { runId } = await loadDemoShop(stack.deps, `${stack.urls.management}/schemas`);
       if (runId !== undefined) await waitForRun(stack, runId);
     } else {
       console.log(`The data dir ${config.dataDir} is in use: the demo shop is not loaded again.`);

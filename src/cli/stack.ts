@@ -5,7 +5,7 @@ import { Indexer } from '../control/indexer/indexer.js';
 import { httpQuerySide } from '../control/query-side.js';
 import { Scheduler } from '../control/scheduler.js';
 import type { ControlDeps } from '../control/services/deps.js';
-import { readCommittedOpenApi } from '../http/openapi.js';
+import { type OpenApiDocument, readCommittedOpenApi, servedOpenApi } from '../http/openapi.js';
 import type { HttpServer } from '../http/server.js';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { buildInternalApp, buildPublicApp } from '../query/app.js';
@@ -47,7 +47,12 @@ export async function startStack(
   const blobs: BlobStore = new DirectoryBlobStore(join(config.dataDir, 'blobs'));
   const servers: HttpServer[] = [];
   const urls: RunningStack['urls'] = {};
-  const openApi = readCommittedOpenApi;
+  // Read once, when first asked for: by then every server of this process listens on its port.
+  let served: OpenApiDocument | undefined;
+  const openApi = () => {
+    served ??= servedOpenApi(readCommittedOpenApi(), urls);
+    return served;
+  };
 
   let live: LiveIndex | undefined;
   if (roles.query) {

@@ -205,6 +205,17 @@ describe('HTTP behaviour', () => {
     expect(simple.headers.get('access-control-allow-origin')).toBe('*');
   });
 
+  it('serves the API description naming the addresses this stack listens on', async () => {
+    for (const base of [stack.urls.public, stack.urls.internal, stack.urls.management]) {
+      const served = await (await call(`${base}/openapi.json`)).json();
+      expect(served.servers).toEqual([
+        { url: stack.urls.public, description: 'Query API (public port)' },
+        { url: stack.urls.management, description: 'Management API (management port)' },
+        { url: stack.urls.internal, description: 'Internal API (internal port)' },
+      ]);
+    }
+  });
+
   it('compresses answers with zstd or gzip when the client takes them', async () => {
     const openApi = `${stack.urls.public}/openapi.json`;
     const zstd = await call(openApi, { headers: { 'accept-encoding': 'zstd, gzip' } });
