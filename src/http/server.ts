@@ -1,3 +1,4 @@
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
@@ -20,6 +21,24 @@ export type HttpServer = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
+const eagerSerializers = SerializerSelector();
+
+/**
+ * Fastify's own response serializers, each compiled when its route first answers rather than
+ * when the server starts: compiling every route's at start is most of a second of a process's
+ * start, paid again by every start, for routes most processes never answer.
+ */
+function lazySerializers(...factoryArguments: Parameters<typeof eagerSerializers>) {
+  const compile = eagerSerializers(...factoryArguments);
+  return (route: Parameters<typeof compile>[0]) => {
+    let serialize: ((data: unknown) => string) | undefined;
+    return (data: unknown) => {
+      serialize ??= compile(route) as (data: unknown) => string;
+      return serialize(data);
+    };
+  };
+}
+
 /**
  * A Fastify instance set up the way every aisle server is: TypeBox schemas validated strictly,
  * every failure answered as application/problem+json, 405 for known paths under other methods.
@@ -34,6 +53,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     return503OnClosing: true,
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   for (const schema of sharedSchemas) app.addSchema(schema);
   app.setValidatorCompiler(createValidatorCompiler(sharedSchemas as TSchema[]));

@@ -7,14 +7,18 @@ import type { FastifySchemaCompiler } from 'fastify';
  * Two validators: bodies are checked strictly (a wrong type is a mistake the caller must see),
  * while URL parameters, which are always text, are coerced to the types their schema names.
  * Neither removes unknown fields: an unknown field is refused with a violation, never dropped.
+ * Each is compiled when its route is first called, so a process's start does not compile them all.
  */
 export function createValidatorCompiler(sharedSchemas: readonly TSchema[]): FastifySchemaCompiler<TSchema> {
   const strict = makeAjv(sharedSchemas, false);
   const coercing = makeAjv(sharedSchemas, 'array');
   return ({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? strict : coercing;
-    const validate: ValidateFunction = ajv.compile(schema);
-    return (data: unknown) => (validate(data) ? { value: data } : { error: validationError(validate) });
+    let validate: ValidateFunction | undefined;
+    return (data: unknown) => {
+      validate ??= ajv.compile(schema);
+      return validate(data) ? { value: data } : { error: validationError(validate) };
+    };
   };
 }
 

@@ -2,7 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type EngineIndex, loadIndex } from '../engine/index.js';
 import { compilePlanner, type Planner, type Vocabulary, vocabularyOf } from '../planner/index.js';
 import type { BlobStore, Database } from '../store/index.js';
-import { NOTHING_SEARCHABLE } from './search.js';
+
+/** Why a search cannot be answered while no index run has succeeded and none is on its way. */
+export const NOTHING_SEARCHABLE =
+  'Nothing is searchable yet: no index run has succeeded. Upload a catalog (PUT /api/v1/catalog) and publish a release (POST /api/v1/releases/{release}/publish) on the management API, then wait for the index run.';
 
 /** What searches read now: one loaded index with the release and snapshot it was built from. */
 export interface LiveState {

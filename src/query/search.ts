@@ -3,10 +3,7 @@ import { SelectorError } from '../engine/index.js';
 import { AppError } from '../lib/errors.js';
 import { newQueryId } from '../lib/ids.js';
 import { answerRequest } from '../planner/index.js';
-import type { LiveState } from './live-index.js';
-
-export const NOTHING_SEARCHABLE =
-  'Nothing is searchable yet: no index run has succeeded. Upload a catalog (PUT /api/v1/catalog) and publish a release (POST /api/v1/releases/{release}/publish) on the management API, then wait for the index run.';
+import { type LiveState, NOTHING_SEARCHABLE } from './live-index.js';
 
 /**
  * Answers one search against the live index and release. `arrival` is the time stamped when the

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '../../lib/errors.js';
 import { noCatalog } from '../refusal.js';
 import type { ByteSource } from '../source.js';
@@ -135,7 +135,10 @@ async function* cellRows(rows: AsyncIterable<SheetRow>, headerRow: number): Asyn
 }
 
 async function* sheets(source: ByteSource): AsyncIterable<{ name: string; rows: AsyncIterable<SheetRow> }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(source.open()), {
+  // Loaded when a workbook comes: exceljs takes a good part of a second to load, which every
+  // start of a process would otherwise pay.
+  const { default: excel } = await import('exceljs');
+  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from(source.open()), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles tell dates from numbers.
