@@ -111,7 +111,7 @@ export class LiveIndex {
     try {
       const live = await database.live.get();
       if (!live) {
-        const run = await database.indexRuns.oldestUnfinished();
+        const [run] = await database.indexRuns.unfinished();
         this.#coming = run && { id: run.id, status: run.status };
         return;
       }
