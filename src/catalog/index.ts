@@ -14,3 +14,9 @@ export {
 export { READ_FORMATS } from './refusal.js';
 export { countRejected, type RejectedRows } from './report.js';
 export { type ExportFormat, formatNames, sniffFormat } from './sniff.js';
+export {
+  applySuggestions,
+  type ModelSuggestion,
+  type SuggestionInput,
+  suggestionInput,
+} from './suggestions.js';

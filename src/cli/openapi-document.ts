@@ -31,6 +31,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
       clock: systemClock,
       live: untouched<LiveIndex>('The live index'),
       exports: untouched<KeptExports>('Kept exports'),
+      aiGateway: { apiKey: undefined, baseUrl: undefined, model: '', timeoutMs: 1 },
     }),
     await buildManagementApp({
       logger,

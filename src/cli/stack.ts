@@ -64,6 +64,7 @@ export async function startStack(
       clock,
       live,
       exports: { database, blobs },
+      aiGateway: config.aiGateway,
       openApi,
     });
     urls.public = await listen(publicApp, config.host, config.publicPort, servers);

@@ -2,6 +2,7 @@ import type { CompareAnswer, CompareRequest, InspectRequest } from '../contracts
 import type { Inspection } from '../contracts/inspection.js';
 import type { PublicationDecision } from '../contracts/management.js';
 import type { Violation } from '../contracts/problem.js';
+import type { ColumnSuggestions, SuggestRequest } from '../contracts/suggestions.js';
 import { AppError } from '../lib/errors.js';
 
 export type ReleaseValidation =
@@ -20,9 +21,13 @@ export interface QuerySide {
   inspect(request: InspectRequest): Promise<Inspection>;
   /** A draft export with its release against the live one: products, attributes and filters. */
   compare(request: CompareRequest): Promise<CompareAnswer>;
+  /** Where the model behind the AI gateway would send a kept export's columns. */
+  suggest(request: SuggestRequest): Promise<ColumnSuggestions>;
 }
 
 const TIMEOUT_MS = 30_000;
+/** Suggestions wait for the AI gateway, whose own time limit (AI_GATEWAY_TIMEOUT_MS) is at most 600 s. */
+const SUGGEST_TIMEOUT_MS = 610_000;
 
 export function httpQuerySide(internalUrl: string): QuerySide {
   const base = internalUrl.replace(/\/+$/, '');
@@ -54,6 +59,21 @@ export function httpQuerySide(internalUrl: string): QuerySide {
     inspect: (request) => exportCall(base, '/internal/imports/inspect', request) as Promise<Inspection>,
 
     compare: (request) => exportCall(base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
+
+    async suggest(request) {
+      // The query node's 502 (the gateway gave no answer) and 503 (no gateway key) are the
+      // caller's answer as they are.
+      const response = await call(`${base}/internal/imports/suggest`, request, {
+        timeoutMs: SUGGEST_TIMEOUT_MS,
+        answered: [502, 503],
+      });
+      if (response.status === 502 || response.status === 503) {
+        const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+        if (typeof body.detail !== 'string') throw unanswered(base, `it answered ${response.status}`);
+        throw new AppError(response.status === 503 ? 'unavailable' : 'bad_gateway', body.detail);
+      }
+      return (await exportAnswer(base, response)) as ColumnSuggestions;
+    },
   };
 }
 
@@ -62,7 +82,10 @@ export function httpQuerySide(internalUrl: string): QuerySide {
  * cannot be read, or the release has violations) are the caller's to act on, so they become 422.
  */
 async function exportCall(base: string, path: string, request: unknown): Promise<unknown> {
-  const response = await call(`${base}${path}`, request);
+  return exportAnswer(base, await call(`${base}${path}`, request));
+}
+
+async function exportAnswer(base: string, response: Response): Promise<unknown> {
   const body = (await response.json()) as Record<string, unknown>;
   if (response.status === 200) return body;
   if (response.status === 404 || response.status === 422) {
@@ -75,15 +98,21 @@ async function exportCall(base: string, path: string, request: unknown): Promise
   throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
 }
 
-async function call(url: string, body: unknown): Promise<Response> {
+/** A POST to the query side; `answered` lists the 5xx statuses that are its answer, not its failure. */
+async function call(
+  url: string,
+  body: unknown,
+  { timeoutMs = TIMEOUT_MS, answered = [] }: { timeoutMs?: number; answered?: number[] } = {},
+): Promise<Response> {
   try {
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
-    if (response.status >= 500) throw unanswered(url, `it answered ${response.status}`);
+    if (response.status >= 500 && !answered.includes(response.status))
+      throw unanswered(url, `it answered ${response.status}`);
     return response;
   } catch (error) {
     if (error instanceof AppError) throw error;

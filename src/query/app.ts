@@ -6,6 +6,7 @@ import { allowAnyOrigin } from '../http/cors.js';
 import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
 import type { Clock } from '../lib/clock.js';
+import type { AiGatewaySettings } from './column-suggestions.js';
 import type { LiveIndex } from './live-index.js';
 import { importRoutes, type KeptExports } from './routes/imports.js';
 import { publicationRoute } from './routes/publication.js';
@@ -41,6 +42,8 @@ export interface InternalAppOptions {
   live: LiveIndex;
   /** Where kept exports are read from: the shared database and blob store. */
   exports: KeptExports;
+  /** The AI gateway column mapping suggestions ask. */
+  aiGateway: AiGatewaySettings;
   openApi?: () => unknown;
 }
 
@@ -52,7 +55,7 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
   healthRoute(app, 'internal');
   validateReleaseRoute(app, options.live);
   publicationRoute(app, options.live);
-  importRoutes(app, options.exports, options.live);
+  importRoutes(app, options.exports, options.live, options.aiGateway);
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;
 }
