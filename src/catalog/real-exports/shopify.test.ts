@@ -21,6 +21,20 @@ import {
 
 const FILES = ['apparel', 'home-and-garden', 'jewelery'] as const;
 
+/** The reasons of Shopify's columns where they compare a regular price with a reduced one. */
+const REASONS = {
+  Handle: 'alias',
+  'Option1 Name': 'names_column',
+  'Option1 Value': 'names_in_sibling',
+  'Option2 Value': 'empty',
+  'Variant Price': 'price_pair',
+  'Variant Compare At Price': 'price_pair',
+  'Variant Grams': 'shipping_tax_ads',
+  'Variant Taxable': 'shipping_tax_ads',
+  Published: 'alias',
+  'Google Shopping / Gender': 'empty',
+};
+
 /**
  * Rows written for these tests in Shopify's product CSV format (Shopify's sample files carry no
  * licence that lets the project keep a copy): variants as rows under a Handle, a photo-only row,
@@ -89,18 +103,7 @@ describe('Shopify CSV format, sample', () => {
 
   it('explains every column: options, the price pair, shipping and ads data, bookkeeping', () => {
     const reasons = Object.fromEntries(read.columns.map((each) => [each.name, each.reason.code]));
-    expect(reasons).toMatchObject({
-      Handle: 'alias',
-      'Option1 Name': 'names_column',
-      'Option1 Value': 'names_in_sibling',
-      'Option2 Value': 'empty',
-      'Variant Price': 'price_pair',
-      'Variant Compare At Price': 'price_pair',
-      'Variant Grams': 'shipping_tax_ads',
-      'Variant Taxable': 'shipping_tax_ads',
-      Published: 'alias',
-      'Google Shopping / Gender': 'empty',
-    });
+    expect(reasons).toMatchObject(REASONS);
     expect(read.mapping.columns?.at(-1)).toEqual({ column: 'Google Shopping / *', to: 'ignore' });
     expect(inspectionProblems(read)).toEqual([]);
     const check = validateRelease(derivedRelease(read));
@@ -208,18 +211,7 @@ describe.skipIf(!WHOLE_EXPORTS)('Shopify CSV, whole export', () => {
     const jewelery = reads.jewelery!;
     expect(jewelery.columns).toHaveLength(tables.jewelery![0]!.length);
     const reasons = Object.fromEntries(jewelery.columns.map((read) => [read.name, read.reason.code]));
-    expect(reasons).toMatchObject({
-      Handle: 'alias',
-      'Option1 Name': 'names_column',
-      'Option1 Value': 'names_in_sibling',
-      'Option2 Value': 'empty',
-      'Variant Price': 'price_pair',
-      'Variant Compare At Price': 'price_pair',
-      'Variant Grams': 'shipping_tax_ads',
-      'Variant Taxable': 'shipping_tax_ads',
-      Published: 'alias',
-      'Google Shopping / Gender': 'empty',
-    });
+    expect(reasons).toMatchObject(REASONS);
     expect(column(jewelery, 'Variant Compare At Price').destination).toBe('price');
     expect(column(jewelery, 'Variant Price').destination).toBe('sale_price');
     expect(column(reads.apparel!, 'Variant Price')).toMatchObject({
