@@ -109,4 +109,20 @@ describe.skipIf(!postgresUrl)('openDatabase on PostgreSQL', () => {
       await schema.drop();
     }
   });
+
+  it('migrates its own schema while another schema of the database holds a migrated aisle', async () => {
+    const [other, own] = [
+      await createScratchSchema(postgresUrl as string),
+      await createScratchSchema(postgresUrl as string),
+    ];
+    try {
+      await (await openDatabase({ url: other.url, dataDir: tmpdir() })).close();
+      const database = await openDatabase({ url: own.url, dataDir: tmpdir() });
+      expect(database.appliedMigrations).toEqual(['0001-initial', '0002-imports', '0004-catalog-life']);
+      await database.close();
+    } finally {
+      await other.drop();
+      await own.drop();
+    }
+  });
 });

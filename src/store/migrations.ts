@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import type { DialectName } from './connect.js';
 import { initial } from './migrations/0001-initial.js';
 import { imports } from './migrations/0002-imports.js';
@@ -25,8 +25,20 @@ export async function migrateToLatest(db: Kysely<Schema>, dialect: DialectName):
     // Features land on parallel branches, each with its own migration; a database migrated by one
     // must take another's earlier-numbered migration rather than refuse to start.
     allowUnorderedMigrations: true,
+    // Without a schema named, the migrator takes its tables in any schema of the database for its
+    // own and then fails to find them in this one: another aisle (or another test's scratch schema)
+    // in the same PostgreSQL database would stop this one from migrating.
+    ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
   });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+async function currentSchema(db: Kysely<Schema>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema)
+    throw new Error('The PostgreSQL connection has no current schema: its search_path names none.');
+  return schema;
 }
