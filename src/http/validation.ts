@@ -10,16 +10,35 @@ import type { FastifySchemaCompiler } from 'fastify';
  * Each is compiled when its route is first called, so a process's start does not compile them all.
  */
 export function createValidatorCompiler(sharedSchemas: readonly TSchema[]): FastifySchemaCompiler<TSchema> {
-  const strict = makeAjv(sharedSchemas, false);
-  const coercing = makeAjv(sharedSchemas, 'array');
+  const ajvs = ajvsFor(sharedSchemas);
   return ({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? strict : coercing;
     let validate: ValidateFunction | undefined;
     return (data: unknown) => {
-      validate ??= ajv.compile(schema);
+      validate ??= (httpPart === 'body' ? ajvs.strict() : ajvs.coercing()).compile(schema);
       return validate(data) ? { value: data } : { error: validationError(validate) };
     };
   };
+}
+
+/**
+ * The two Ajv instances of a set of shared schemas, made on first use and shared by every server
+ * of the process: adding the shared schemas checks each against the meta-schema, a good part of a
+ * second per instance.
+ */
+const ajvsBySchemas = new WeakMap<readonly TSchema[], { strict(): Ajv; coercing(): Ajv }>();
+
+function ajvsFor(sharedSchemas: readonly TSchema[]): { strict(): Ajv; coercing(): Ajv } {
+  let ajvs = ajvsBySchemas.get(sharedSchemas);
+  if (!ajvs) {
+    let strict: Ajv | undefined;
+    let coercing: Ajv | undefined;
+    ajvs = {
+      strict: () => (strict ??= makeAjv(sharedSchemas, false)),
+      coercing: () => (coercing ??= makeAjv(sharedSchemas, 'array')),
+    };
+    ajvsBySchemas.set(sharedSchemas, ajvs);
+  }
+  return ajvs;
 }
 
 function makeAjv(sharedSchemas: readonly TSchema[], coerceTypes: false | 'array'): Ajv {
