@@ -31,6 +31,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
       clock: systemClock,
       live: untouched<LiveIndex>('The live index'),
       exports: untouched<KeptExports>('Kept exports'),
+      internalKey: undefined,
       aiGateway: { apiKey: undefined, baseUrl: undefined, model: '', timeoutMs: 1 },
     }),
     await buildManagementApp({
@@ -38,6 +39,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
       deps: untouched<ControlDeps>('The control plane'),
       managementKey: undefined,
       uploadLimitBytes: 1,
+      uploadConcurrency: 1,
     }),
   ];
   const documents: OpenApiDocument[] = [];

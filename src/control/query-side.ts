@@ -29,8 +29,14 @@ const TIMEOUT_MS = 30_000;
 /** Suggestions wait for the AI gateway, whose own time limit (AI_GATEWAY_TIMEOUT_MS) is at most 600 s. */
 const SUGGEST_TIMEOUT_MS = 610_000;
 
-export function httpQuerySide(internalUrl: string): QuerySide {
+/**
+ * The query side over HTTP at `internalUrl`, each call carrying the internal key (the secret the
+ * query nodes ask for: without it they answer 401, which is a configuration to correct, not a
+ * query side that is away).
+ */
+export function httpQuerySide(internalUrl: string, internalKey: string | undefined): QuerySide {
   const base = internalUrl.replace(/\/+$/, '');
+  const call = (url: string, body: unknown, options?: PostOptions) => post(url, body, internalKey, options);
   return {
     async validateRelease(files) {
       const response = await call(`${base}/internal/releases/validate`, { files });
@@ -56,9 +62,10 @@ export function httpQuerySide(internalUrl: string): QuerySide {
       throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
     },
 
-    inspect: (request) => exportCall(base, '/internal/imports/inspect', request) as Promise<Inspection>,
+    inspect: (request) => exportCall(call, base, '/internal/imports/inspect', request) as Promise<Inspection>,
 
-    compare: (request) => exportCall(base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
+    compare: (request) =>
+      exportCall(call, base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
 
     async suggest(request) {
       // The query node's 502 (the gateway gave no answer) and 503 (no gateway key) are the
@@ -81,7 +88,12 @@ export function httpQuerySide(internalUrl: string): QuerySide {
  * A call that reads kept exports: 404 (the snapshot's bytes are not in storage) and 422 (the export
  * cannot be read, or the release has violations) are the caller's to act on, so they become 422.
  */
-async function exportCall(base: string, path: string, request: unknown): Promise<unknown> {
+async function exportCall(
+  call: (url: string, body: unknown) => Promise<Response>,
+  base: string,
+  path: string,
+  request: unknown,
+): Promise<unknown> {
   return exportAnswer(base, await call(`${base}${path}`, request));
 }
 
@@ -98,19 +110,36 @@ async function exportAnswer(base: string, response: Response): Promise<unknown> 
   throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
 }
 
-/** A POST to the query side; `answered` lists the 5xx statuses that are its answer, not its failure. */
-async function call(
+/** How long a call waits, and the 5xx statuses that are the query side's answer, not its failure. */
+interface PostOptions {
+  timeoutMs?: number;
+  answered?: number[];
+}
+
+async function post(
   url: string,
   body: unknown,
-  { timeoutMs = TIMEOUT_MS, answered = [] }: { timeoutMs?: number; answered?: number[] } = {},
+  internalKey: string | undefined,
+  { timeoutMs = TIMEOUT_MS, answered = [] }: PostOptions = {},
 ): Promise<Response> {
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        ...(internalKey ? { authorization: `Bearer ${internalKey}` } : {}),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
+    if (response.status === 401) {
+      throw unanswered(
+        url,
+        internalKey
+          ? 'it refused the internal key: set the same AISLE_INTERNAL_KEY on the control plane and the query nodes'
+          : 'no internal key is set on the control plane: set AISLE_INTERNAL_KEY as on the query nodes',
+      );
+    }
     if (response.status >= 500 && !answered.includes(response.status))
       throw unanswered(url, `it answered ${response.status}`);
     return response;

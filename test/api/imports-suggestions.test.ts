@@ -217,14 +217,16 @@ describe('GET /api/v1/imports/{import}/suggestions', () => {
 });
 
 describe('POST /internal/imports/suggest', () => {
-  const internal = (body: unknown) =>
-    call(`${stack.urls.internal}/internal/imports/suggest`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const internal = (body: unknown) => stack.internal('/internal/imports/suggest', body);
 
   it('answers the suggestions, 400 for a body that is no request, 404 for a snapshot not kept', async () => {
+    // Behind the internal key, as every internal route.
+    const anonymous = await call(`${stack.urls.internal}/internal/imports/suggest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ snapshot: draft.export.snapshot, files: {} }),
+    });
+    expect(anonymous.status).toBe(401);
     gateway.behave({ kind: 'answer', answer: germanReader });
     const answered = await internal({ snapshot: draft.export.snapshot, files: {} });
     expect(answered.status).toBe(200);
@@ -266,10 +268,9 @@ describe('without an AI gateway key', () => {
       const response = await keyless.manage('GET', `/imports/${own.id}/suggestions`);
       expect(response.status).toBe(503);
       expect((await response.json()).detail).toContain('AI_GATEWAY_API_KEY');
-      const internal = await call(`${keyless.urls.internal}/internal/imports/suggest`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ snapshot: own.export.snapshot, files: {} }),
+      const internal = await keyless.internal('/internal/imports/suggest', {
+        snapshot: own.export.snapshot,
+        files: {},
       });
       expect(internal.status).toBe(503);
     } finally {
