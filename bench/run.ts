@@ -13,7 +13,7 @@ import { benchEngine, drawQueries, kindTable, markdownTable } from './engine.js'
 import { benchFacets, facetsMarkdown } from './facets.js';
 import { benchHttp } from './http.js';
 import { benchPlanner, benchRulesInSearch, plannerTable, rulesInSearchTable } from './planner.js';
-import { benchRelevance, summaryTable } from './relevance.js';
+import { benchRelevance, regressionLines, summaryTable } from './relevance.js';
 
 // Relevance and the reading of exports need the whole real data of ../shared/data.
 if (!WHOLE_EXPORTS)
@@ -23,9 +23,7 @@ if (WHOLE_EXPORTS) {
   console.log('## Relevance, judged Icecat queries (dev)\n');
   const relevance = await benchRelevance();
   console.log(summaryTable(relevance));
-  console.log(
-    `\nQueries a baseline answers well (nDCG@10 >= 0.8) where aisle falls below 0.5: ${relevance.regressions.length === 0 ? 'none' : relevance.regressions.join(', ')}`,
-  );
+  console.log(`\n${regressionLines(relevance)}`);
 }
 
 console.log('\n## Engine, in process\n');
