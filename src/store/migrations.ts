@@ -22,12 +22,12 @@ export async function migrateToLatest(db: Kysely<Schema>, dialect: DialectName):
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations(dialect) },
-    // Features land on parallel branches, each with its own migration; a database migrated by one
-    // must take another's earlier-numbered migration rather than refuse to start.
+    // Migrations written apart may land in any order; a database migrated by one must take
+    // another's earlier-numbered migration rather than refuse to start.
     allowUnorderedMigrations: true,
-    // Without a schema named, the migrator takes its tables in any schema of the database for its
-    // own and then fails to find them in this one: another aisle (or another test's scratch schema)
-    // in the same PostgreSQL database would stop this one from migrating.
+    // Kysely looks for its own tables in every schema it can see: on a PostgreSQL database shared
+    // with other schemas that hold them (another application, another aisle), it would take theirs
+    // for ours and fail. Naming the schema our connections write to keeps the lookup there.
     ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
   });
   const { error, results = [] } = await migrator.migrateToLatest();
@@ -35,10 +35,10 @@ export async function migrateToLatest(db: Kysely<Schema>, dialect: DialectName):
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 
+/** The schema unqualified tables are created in: the first of the connection's search path. */
 async function currentSchema(db: Kysely<Schema>): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema;
-  if (!schema)
-    throw new Error('The PostgreSQL connection has no current schema: its search_path names none.');
+  if (schema === undefined) throw new Error('PostgreSQL names no current schema: set a search_path.');
   return schema;
 }
