@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { ExportLimits } from '../catalog/index.js';
+import { RUN_POINTS, type RunPoint } from '../control/indexer/indexer.js';
 
 /** Everything aisle reads from its environment, typed, with its defaults. Listed in the README. */
 export interface Config {
@@ -33,6 +34,21 @@ export interface Config {
   exportRetentionMs: number;
   /** The AI gateway that column mapping suggestions ask; without a key, suggestions are off. */
   aiGateway: AiGatewayConfig;
+  /** The Bearer credential `GET /metrics` asks for; absent: metrics are answered without one. */
+  metricsKey: string | undefined;
+  /** How long a stop waits for requests in flight, the queues and the indexer before it exits. */
+  stopTimeoutMs: number;
+  /** Fault tests only: an indexer stops its own process (SIGSTOP) at this point of a run. */
+  faultStopAt: RunPoint | undefined;
+  /** Load shedding on the public port (see src/http/load-shedding.ts); 0 turns a check off. */
+  shedding: {
+    /** Mean event-loop delay over a sample above which searches are refused with 503. */
+    eventLoopDelayMs: number;
+    /** Share of the sample the event loop was busy (0 to 1) above which searches are refused. */
+    eventLoopUtilization: number;
+    /** How often the event loop is sampled. */
+    sampleMs: number;
+  };
 }
 
 export interface AiGatewayConfig {
@@ -84,6 +100,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       baseUrl: url(env, 'AI_GATEWAY_BASE_URL'),
       model: env.AI_GATEWAY_MODEL || DEFAULT_AI_GATEWAY_MODEL,
       timeoutMs: integer(env, 'AI_GATEWAY_TIMEOUT_MS', 20_000, 100, 600_000),
+    },
+    metricsKey: env.AISLE_METRICS_KEY || undefined,
+    faultStopAt: env.AISLE_FAULT_STOP_AT
+      ? (oneOf(env, 'AISLE_FAULT_STOP_AT', [...RUN_POINTS], 'claimed') as RunPoint)
+      : undefined,
+    stopTimeoutMs: integer(env, 'AISLE_STOP_TIMEOUT_MS', 30_000, 0, 3_600_000),
+    shedding: {
+      eventLoopDelayMs: integer(env, 'AISLE_SHED_EVENT_LOOP_DELAY_MS', 1000, 0, 600_000),
+      eventLoopUtilization: integer(env, 'AISLE_SHED_EVENT_LOOP_PERCENT', 0, 0, 100) / 100,
+      sampleMs: integer(env, 'AISLE_SHED_SAMPLE_MS', 1000, 10, 60_000),
     },
   };
 }

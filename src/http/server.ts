@@ -1,13 +1,7 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { sharedSchemas } from '../contracts/index.js';
 import { answerClientError, frameworkErrorAnswer } from './client-errors.js';
 import { handleError } from './error-handler.js';
@@ -65,7 +59,8 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     // Every request would be two log lines; the search log, not the server log, records searches.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
-    forceCloseConnections: true,
+    // A closing server ends idle keep-alive connections at once and lets requests in flight finish.
+    forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorAnswer(options.guardUnrouted),
     clientErrorHandler: answerClientError,
