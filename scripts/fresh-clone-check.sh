@@ -75,7 +75,7 @@ group_cpu_ms() {
 
 # Runs the start command in its own process group, waits for the curl line and runs it as printed;
 # sets `elapsed` to the milliseconds from the command's start to the first search answered, and
-# `cpu` to the processor time the start used until then.
+# `cpu` to the processor time the start used until then (reported beside it, not judged).
 start_and_search() {
   local log="$1" limit="$2"
   local began line answer
@@ -114,18 +114,8 @@ stop_start
 grep -q "up to date" "$work/start-2.log" || { cat "$work/start-2.log" >&2; fail "the second start installed or built again"; }
 grep -q "not loaded again" "$work/start-2.log" || fail "the second start loaded the demo again"
 echo "second start answered a search from its curl line after ${elapsed} ms, using ${cpu} ms of processor time"
-# On a machine busy with other work (more runnable processes than cores) the wall time measures the
-# machine, not aisle: then the processor time the start used stands for its time alone.
-read -r load _ < /proc/loadavg
-cores=$(nproc)
-if [ "$elapsed" -gt 5000 ]; then
-  if awk -v load="$load" -v cores="$cores" 'BEGIN { exit !(load > cores) }'; then
-    echo "the machine is busy (load ${load} on ${cores} cores): the second start's processor time is checked instead"
-    [ "$cpu" -le 5000 ] || fail "the second start used ${cpu} ms of processor time (more than 5 s) to answer"
-  else
-    fail "the second start took ${elapsed} ms (more than 5 s) to answer"
-  fi
-fi
+# Wall time is what a newcomer waits for; the processor time above only helps to read a failure.
+[ "$elapsed" -le 5000 ] || fail "the second start took ${elapsed} ms (more than 5 s) to answer"
 
 echo "--- $test_command"
 (cd "$clone" && bash -c "$test_command") || fail "the test command failed on the fresh clone"
