@@ -73,6 +73,7 @@ import {
   SortOption,
 } from './search.js';
 import { PlacementAnswer, Redirect, Resolution } from './search-parts.js';
+import { ColumnSuggestions, SuggestRequest } from './suggestions.js';
 import { Trace } from './trace.js';
 
 export * from './catalog-entity.js';
@@ -85,6 +86,7 @@ export * from './previews.js';
 export * from './problem.js';
 export * from './search.js';
 export { type Dismissal, PlacementAnswer, Redirect, Resolution } from './search-parts.js';
+export * from './suggestions.js';
 
 /**
  * Schemas with an `$id` that others reference by `Type.Ref`: every server registers them once, so
@@ -159,4 +161,6 @@ export const sharedSchemas: TSchema[] = [
   CompareRequest,
   CompareAnswer,
   Inspection,
+  SuggestRequest,
+  ColumnSuggestions,
 ];

@@ -13,6 +13,7 @@ import type {
   PreviewSearchRequest,
 } from '../contracts/previews.js';
 import type { Violation } from '../contracts/problem.js';
+import type { ColumnSuggestions, SuggestRequest } from '../contracts/suggestions.js';
 import { AppError } from '../lib/errors.js';
 
 export type ReleaseValidation =
@@ -43,9 +44,13 @@ export interface QuerySide {
   previewCompare(request: PreviewCompareRequest): Promise<PreviewCompareAnswer>;
   /** Where an entity is in a preview's answer, or exactly why it is not there. */
   previewFind(request: PreviewFindRequest): Promise<PreviewFindAnswer>;
+  /** Where the model behind the AI gateway would send a kept export's columns. */
+  suggest(request: SuggestRequest): Promise<ColumnSuggestions>;
 }
 
 const TIMEOUT_MS = 30_000;
+/** Suggestions wait for the AI gateway, whose own time limit (AI_GATEWAY_TIMEOUT_MS) is at most 600 s. */
+const SUGGEST_TIMEOUT_MS = 610_000;
 
 /**
  * The query side over HTTP at `internalUrl`, each call carrying the internal key (the secret the
@@ -101,14 +106,35 @@ export function httpQuerySide(internalUrl: string, internalKey: string | undefin
 
     previewFind: (request) =>
       askCall(call, base, '/internal/preview/find', request) as Promise<PreviewFindAnswer>,
+
+    async suggest(request) {
+      // The query node's 502 (the gateway gave no answer) and 503 (no gateway key) are the
+      // caller's answer as they are.
+      const response = await call(`${base}/internal/imports/suggest`, request, {
+        timeoutMs: SUGGEST_TIMEOUT_MS,
+        answered: [502, 503],
+      });
+      if (response.status === 502 || response.status === 503) {
+        const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+        if (typeof body.detail !== 'string') throw unanswered(base, `it answered ${response.status}`);
+        throw new AppError(response.status === 503 ? 'unavailable' : 'bad_gateway', body.detail);
+      }
+      return (await exportAnswer(base, response)) as ColumnSuggestions;
+    },
   };
+}
+
+/** How long a call waits, and the 5xx statuses that are the query side's answer, not its failure. */
+interface CallOptions {
+  timeoutMs?: number;
+  answered?: number[];
 }
 
 /**
  * One call to the query side: a POST with a JSON body, or a GET without one. A server error is
- * no answer (502), unless the caller takes that status as an answer (`passing`).
+ * no answer (502), unless the caller takes that status as an answer (`answered`).
  */
-type Call = (url: string, body: unknown, options?: { passing?: number[] }) => Promise<Response>;
+type Call = (url: string, body: unknown, options?: CallOptions) => Promise<Response>;
 
 /**
  * A question about what is live: the query side's 400 (the request names what it cannot answer),
@@ -116,7 +142,7 @@ type Call = (url: string, body: unknown, options?: { passing?: number[] }) => Pr
  * are; anything else means it did not answer.
  */
 async function askCall(call: Call, base: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await call(`${base}${path}`, body, { passing: [503] });
+  const response = await call(`${base}${path}`, body, { answered: [503] });
   const answer = (await response.json()) as Record<string, unknown>;
   if (response.status === 200) return answer;
   const code = ({ 400: 'bad_request', 422: 'unprocessable', 503: 'unavailable' } as const)[response.status];
@@ -135,7 +161,10 @@ async function askCall(call: Call, base: string, path: string, body?: unknown): 
  * cannot be read, or the release has violations) are the caller's to act on, so they become 422.
  */
 async function exportCall(call: Call, base: string, path: string, request: unknown): Promise<unknown> {
-  const response = await call(`${base}${path}`, request);
+  return exportAnswer(base, await call(`${base}${path}`, request));
+}
+
+async function exportAnswer(base: string, response: Response): Promise<unknown> {
   const body = (await response.json()) as Record<string, unknown>;
   if (response.status === 200) return body;
   if (response.status === 404 || response.status === 422) {
@@ -152,7 +181,7 @@ async function send(
   url: string,
   body: unknown,
   internalKey: string | undefined,
-  options: { passing?: number[] } = {},
+  { timeoutMs = TIMEOUT_MS, answered = [] }: CallOptions = {},
 ): Promise<Response> {
   try {
     const authorization: Record<string, string> = internalKey
@@ -166,7 +195,7 @@ async function send(
             headers: { 'content-type': 'application/json', ...authorization },
             body: JSON.stringify(body),
           }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     if (response.status === 401) {
       throw unanswered(
@@ -176,7 +205,7 @@ async function send(
           : 'no internal key is set on the control plane: set AISLE_INTERNAL_KEY as on the query nodes',
       );
     }
-    if (response.status >= 500 && !options.passing?.includes(response.status)) {
+    if (response.status >= 500 && !answered.includes(response.status)) {
       throw unanswered(url, `it answered ${response.status}`);
     }
     return response;

@@ -89,7 +89,7 @@ describe('before anything is searchable', () => {
 describe('previews of the demo shop', () => {
   const catalog = [...generateCatalog(DEMO_SHOP)];
   beforeAll(async () => {
-    const { runId } = await loadDemoShop(stack.deps);
+    const { runId } = await loadDemoShop(stack.deps, `${stack.urls.management}/schemas`);
     await searchesRead(stack, runId!);
   }, 120_000);
 
