@@ -16,7 +16,7 @@ import { loadIndex } from '../src/engine/index.js';
 import { PRODUCT_RECORDS_ATTACHMENT, ProductRecords } from '../src/pages/index.js';
 import { liveStateOf } from '../src/query/live-index.js';
 import { answerProductPage, answerResolve } from '../src/query/pages.js';
-import { type Percentiles, percentiles } from './planner.js';
+import { type Percentiles, timeEach } from './planner.js';
 
 export interface PagesBenchResult {
   products: number;
@@ -132,16 +132,8 @@ export async function benchPages(products = 100_000): Promise<PagesBenchResult> 
     urls.push({ url, locale: 'en' });
     if (roll < 0.3) urls.push({ url: shelf.path.de, locale: 'de' });
   }
-  const time = (requests: number, answer: (at: number) => unknown): Percentiles => {
-    for (let i = 0; i < WARM_UP; i++) answer(i);
-    const took = new Float64Array(requests);
-    for (let i = 0; i < requests; i++) {
-      const start = performance.now();
-      answer(i);
-      took[i] = performance.now() - start;
-    }
-    return percentiles(took);
-  };
+  const time = (requests: number, answer: (at: number) => unknown): Percentiles =>
+    timeEach(requests, WARM_UP, answer);
   const resolve = time(REQUESTS, (at) => {
     const { url, locale } = urls[at % urls.length]!;
     return answerResolve(live, { url, locale, results: false, debug: false }, ARRIVAL);

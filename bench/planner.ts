@@ -101,6 +101,18 @@ export function plannerTable(result: PlannerBenchResult): string {
   ].join('\n');
 }
 
+/** Times `answer` for requests 0 to `count` - 1, after `warmUp` untimed ones, in milliseconds. */
+export function timeEach(count: number, warmUp: number, answer: (at: number) => unknown): Percentiles {
+  for (let i = 0; i < warmUp; i++) answer(i);
+  const took = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    answer(i);
+    took[i] = performance.now() - start;
+  }
+  return percentiles(took);
+}
+
 /** The percentiles of a run's timings (sorts them). */
 export function percentiles(took: Float64Array): Percentiles {
   took.sort();

@@ -19,7 +19,7 @@ import { liveStateOf } from '../src/query/live-index.js';
 import { previewCompare, previewFind, previewSearch } from '../src/query/previews.js';
 import { answerSearch } from '../src/query/search.js';
 import { drawQueries } from './engine.js';
-import { type Percentiles, percentiles } from './planner.js';
+import { type Percentiles, timeEach } from './planner.js';
 
 export interface PreviewsBenchResult {
   products: number;
@@ -60,16 +60,7 @@ export async function benchPreviews(products: number): Promise<PreviewsBenchResu
   };
   const traces = queries.map((request) => previewSearch(live, request, ARRIVAL).trace);
 
-  const time = (answer: (at: number) => unknown): Percentiles => {
-    for (let i = 0; i < WARM_UP; i++) answer(i);
-    const took = new Float64Array(REQUESTS);
-    for (let i = 0; i < REQUESTS; i++) {
-      const start = performance.now();
-      answer(i);
-      took[i] = performance.now() - start;
-    }
-    return percentiles(took);
-  };
+  const time = (answer: (at: number) => unknown): Percentiles => timeEach(REQUESTS, WARM_UP, answer);
   const outcomes: Record<string, number> = {};
   return {
     products,

@@ -3,7 +3,7 @@ import { EntityRef } from './common.js';
 import { PageAnswer } from './pages.js';
 import { SearchRequest, SearchResponse } from './search.js';
 import { AppliedFilter } from './search-parts.js';
-import { Trace } from './trace.js';
+import { EntityOutcome, Trace } from './trace.js';
 
 /**
  * Previews: a merchandiser's view of a search or a shop page at any time, in any channel, locale
@@ -186,30 +186,10 @@ export const PreviewFindRequest = Type.Object(
 );
 export type PreviewFindRequest = Static<typeof PreviewFindRequest>;
 
-export const FindOutcome = Type.Union(
-  [
-    Type.Literal('on_page'),
-    Type.Literal('other_page'),
-    Type.Literal('beyond_reach'),
-    Type.Literal('not_in_catalog'),
-    Type.Literal('not_in_channel'),
-    Type.Literal('no_offer'),
-    Type.Literal('outside_category'),
-    Type.Literal('filtered'),
-    Type.Literal('hidden'),
-    Type.Literal('unmatched'),
-    Type.Literal('not_shown'),
-  ],
-  {
-    description:
-      '`on_page`, `other_page`: where it is; `beyond_reach`: it matches but ranks past the `reachable_hits` limit; `not_in_catalog`; `not_in_channel`: sold, or existing, only in other channels; `no_offer`: sold in no channel; `outside_category`: not in the page’s category; `filtered`: a filter (`filter`) leaves it out; `hidden`: a rule (`rule`) hides it; `unmatched`: it lacks query words (`missing`); `not_shown`: a section beside the listed one shows fewer hits than it would need.',
-  },
-);
-
 export const PreviewFindAnswer = Type.Object(
   {
     entity: EntityRef,
-    outcome: FindOutcome,
+    outcome: EntityOutcome,
     found: Type.Boolean({ description: 'It is among the hits the section reaches.' }),
     detail: Type.String({ description: 'Where it is, or why it is not there, in a sentence.' }),
     section: Type.String({ description: 'The section of its type.' }),

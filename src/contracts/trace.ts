@@ -446,24 +446,33 @@ export const RelaxationStep = Type.Object(
   { additionalProperties: false },
 );
 
+/** Where an entity is in a search's answer, or the step that kept it off the page. */
+export const EntityOutcome = Type.Union(
+  [
+    Type.Literal('on_page'),
+    Type.Literal('other_page'),
+    Type.Literal('beyond_reach'),
+    Type.Literal('not_in_catalog'),
+    Type.Literal('not_in_channel'),
+    Type.Literal('no_offer'),
+    Type.Literal('outside_category'),
+    Type.Literal('filtered'),
+    Type.Literal('hidden'),
+    Type.Literal('unmatched'),
+    Type.Literal('not_shown'),
+  ],
+  {
+    description:
+      '`on_page`, `other_page`: where it is; `beyond_reach`: it matches but ranks past the `reachable_hits` limit; `not_in_catalog`; `not_in_channel`: sold, or existing, only in other channels; `no_offer`: sold in no channel; `outside_category`: not in the page’s category; `filtered`: a filter (`filter`) leaves it out; `hidden`: a rule (`rule`) hides it; `unmatched`: it lacks query words (`missing`); `not_shown`: it matches, but a section beside the listed one shows fewer hits than it would need, or the answer has no section of its type.',
+  },
+);
+
 /** Where one entity is, or the step that kept it off the page (a preview's find writes it). */
 export const EntityStep = Type.Object(
   {
     step: Type.Literal('entity'),
     entity: Type.String(),
-    outcome: Type.Union([
-      Type.Literal('on_page'),
-      Type.Literal('other_page'),
-      Type.Literal('beyond_reach'),
-      Type.Literal('not_in_catalog'),
-      Type.Literal('not_in_channel'),
-      Type.Literal('no_offer'),
-      Type.Literal('outside_category'),
-      Type.Literal('hidden'),
-      Type.Literal('filtered'),
-      Type.Literal('unmatched'),
-      Type.Literal('not_shown'),
-    ]),
+    outcome: EntityOutcome,
     detail: Type.Optional(Type.String({ description: 'Where it is, or why not, in a sentence.' })),
     position: Type.Optional(Type.Integer({ minimum: 1 })),
     page: Type.Optional(Type.Integer({ minimum: 1 })),
