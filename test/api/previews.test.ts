@@ -183,6 +183,13 @@ describe('previews of the demo shop', () => {
       const found = await ok(await preview('find', { query: 'sofa', entity: first, files }));
       expect(found).toMatchObject({ outcome: 'hidden', rule: 'hide-sofa', found: false, draft: true });
       expect(productsOf(await (await stack.search({ query: 'sofa' })).json()).hits[0].entity).toBe(first);
+      // A file sent as null is dropped: without rules.json the recalled kettle is found again.
+      const recalled = { query: 'terrazo kettle', redirect: false, entity: 'product:P100233' };
+      expect(await ok(await preview('find', recalled))).toMatchObject({ outcome: 'hidden' });
+      const dropped = await ok(
+        await preview('find', { ...recalled, files: { 'rules.json': null, 'tests.json': null } }),
+      );
+      expect(dropped).toMatchObject({ found: true, draft: true });
     });
 
     it('answers any channel, locale and context the release has; 400 for those it lacks', async () => {
