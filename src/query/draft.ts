@@ -1,7 +1,6 @@
 import { Storefront } from '../pages/index.js';
-import { compilePlanner } from '../planner/index.js';
 import type { LiveState } from './live-index.js';
-import { checkRelease } from './release-check.js';
+import { checkDraftRelease } from './release-check.js';
 
 /**
  * The live catalog read with draft files over the live release (a file given as `null` is
@@ -14,8 +13,7 @@ export function draftState(state: LiveState, files: Record<string, unknown>, now
     if (file === null) delete merged[name];
     else merged[name] = file;
   }
-  const release = checkRelease(merged, state, now);
-  const planner = compilePlanner(release.files, state.vocabulary);
+  const { release, planner } = checkDraftRelease(merged, state, now);
   const storefront = new Storefront({ ...state.storefront.source, files: release.files, planner });
   return { ...state, releaseFiles: release.files, planner, storefront };
 }

@@ -1,7 +1,7 @@
 import type { Violation } from '../contracts/problem.js';
 import type { TestsFile } from '../contracts/release-files/index.js';
 import { AppError } from '../lib/errors.js';
-import { compilePlanner, runPlanTests, testViolations } from '../planner/index.js';
+import { compilePlanner, type Planner, runPlanTests, testViolations } from '../planner/index.js';
 import { type ValidRelease, validateRelease } from '../release/validate.js';
 import type { LiveState } from './live-index.js';
 
@@ -18,14 +18,33 @@ export function checkRelease(
 ): ValidRelease {
   const check = validateRelease(files);
   const violations = check.ok ? planTestViolations(check.release.files, live, now) : check.violations;
-  if (!check.ok || violations.length > 0) {
-    throw new AppError(
-      'unprocessable',
-      'The release has violations: correct each file at the pointer named.',
-      violations,
-    );
-  }
+  if (!check.ok || violations.length > 0) throw releaseViolations(violations);
   return check.release;
+}
+
+/**
+ * The same check of draft files read over what is live, answering the planner its tests ran on
+ * (compiled with the live vocabulary), so a preview answers with it instead of compiling another.
+ */
+export function checkDraftRelease(
+  files: Record<string, unknown>,
+  live: LiveState,
+  now: Date,
+): { release: ValidRelease; planner: Planner } {
+  const check = validateRelease(files);
+  if (!check.ok) throw releaseViolations(check.violations);
+  const planner = compilePlanner(check.release.files, live.vocabulary);
+  const violations = testsViolations(check.release.files, planner, now);
+  if (violations.length > 0) throw releaseViolations(violations);
+  return { release: check.release, planner };
+}
+
+function releaseViolations(violations: Violation[]): AppError {
+  return new AppError(
+    'unprocessable',
+    'The release has violations: correct each file at the pointer named.',
+    violations,
+  );
 }
 
 /**
@@ -43,7 +62,15 @@ export function planTestViolations(
   live: LiveState | undefined,
   now: Date,
 ): Violation[] {
-  const tests = files['tests.json'] as TestsFile | undefined;
-  if (live === undefined || tests === undefined || tests.tests.length === 0) return [];
-  return testViolations(runPlanTests(tests, compilePlanner(files, live.vocabulary), now));
+  if (live === undefined || !hasTests(files)) return [];
+  return testsViolations(files, compilePlanner(files, live.vocabulary), now);
+}
+
+function hasTests(files: ValidRelease['files']): boolean {
+  return ((files['tests.json'] as TestsFile | undefined)?.tests.length ?? 0) > 0;
+}
+
+function testsViolations(files: ValidRelease['files'], planner: Planner, now: Date): Violation[] {
+  if (!hasTests(files)) return [];
+  return testViolations(runPlanTests(files['tests.json'] as TestsFile, planner, now));
 }
