@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseRange } from '../control/feeds/address-guard.js';
 
 /** Everything aisle reads from its environment, typed, with its defaults. Listed in the README. */
 export interface Config {
@@ -19,6 +20,12 @@ export interface Config {
   indexerLeaseMs: number;
   /** How long the export of a discarded or replaced import is kept before the clean-up removes it. */
   exportRetentionMs: number;
+  /** Seals secrets kept at rest; absent: a key generated into the data dir. */
+  secretKey: string | undefined;
+  /** Private, loopback and link-local addresses catalog feeds may be fetched from: none, all, or these. */
+  allowPrivateFeeds: boolean | string[];
+  feedMaxBytes: number;
+  feedTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -44,7 +51,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     indexerPollMs: integer(env, 'AISLE_INDEXER_POLL_MS', 500, 10, 600_000),
     indexerLeaseMs: integer(env, 'AISLE_INDEXER_LEASE_MS', 30_000, 1_000, 3_600_000),
     exportRetentionMs: integer(env, 'AISLE_EXPORT_RETENTION_HOURS', 72, 0, 87_600) * 3_600_000,
+    secretKey: env.AISLE_SECRET_KEY || undefined,
+    allowPrivateFeeds: privateAllowance(env.AISLE_ALLOW_PRIVATE_FEEDS),
+    feedMaxBytes: integer(env, 'AISLE_FEED_MAX_MB', 512, 1, 1_000_000) * 1024 * 1024,
+    feedTimeoutMs: integer(env, 'AISLE_FEED_TIMEOUT_S', 300, 1, 86_400) * 1000,
   };
+}
+
+/** `true` (or 1) allows every private address, `false` (0, unset) none, else a comma list of addresses and CIDR ranges. */
+function privateAllowance(text: string | undefined): boolean | string[] {
+  const value = text?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  const ranges = value.split(',').map((range) => range.trim());
+  try {
+    for (const range of ranges) parseRange(range);
+  } catch {
+    throw new ConfigError(
+      `AISLE_ALLOW_PRIVATE_FEEDS must be true, false, or a comma list of addresses and CIDR ranges, not "${text}".`,
+    );
+  }
+  return ranges;
 }
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -12,6 +12,7 @@ import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import { LiveIndex } from '../query/live-index.js';
 import { type BlobStore, type Database, DirectoryBlobStore, openDatabase } from '../store/index.js';
 import type { Config } from './config.js';
+import { secretKeyFor } from './secret-key.js';
 
 /** How often the control plane runs its timed work. */
 const SCHEDULER_INTERVAL_MS = 60_000;
@@ -69,8 +70,22 @@ export async function startStack(
     config.internalUrl ?? urls.internal ?? `http://${config.host}:${config.internalPort}`,
   );
   let indexer: Indexer | undefined;
-  const deps: ControlDeps = { database, blobs, clock, querySide, runQueued: () => indexer?.nudge() };
   let scheduler: Scheduler | undefined;
+  const deps: ControlDeps = {
+    database,
+    blobs,
+    clock,
+    querySide,
+    runQueued: () => indexer?.nudge(),
+    secretKey: await secretKeyFor(config.dataDir, config.secretKey),
+    feeds: {
+      maxBytes: config.feedMaxBytes,
+      timeoutMs: config.feedTimeoutMs,
+      allowPrivate: config.allowPrivateFeeds,
+    },
+    fetchRequested: () => scheduler?.wake(),
+    offersWritten: () => void live?.refresh(),
+  };
   if (roles.control) {
     scheduler = new Scheduler({
       deps,

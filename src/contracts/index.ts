@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import { CatalogFetch, CatalogSource, PutCatalogSourceBody } from './catalog-source.js';
 import {
   ChangeImportBody,
   CompareAnswer,
@@ -35,6 +36,13 @@ import {
   Snapshot,
   ValidateReleaseAnswer,
 } from './management.js';
+import {
+  OffersAccepted,
+  OfferUpdate,
+  PutOffersBody,
+  ResolvedOffers,
+  ResolveOffersRequest,
+} from './offers.js';
 import { Problem, Violation } from './problem.js';
 import {
   AppliedFilter,
@@ -52,10 +60,12 @@ import { PlacementAnswer, Redirect, Resolution } from './search-parts.js';
 import { Trace } from './trace.js';
 
 export * from './catalog-entity.js';
+export * from './catalog-source.js';
 export * from './common.js';
 export * from './imports.js';
 export * from './inspection.js';
 export * from './management.js';
+export * from './offers.js';
 export * from './problem.js';
 export * from './search.js';
 export { type Dismissal, PlacementAnswer, Redirect, Resolution } from './search-parts.js';
@@ -113,4 +123,12 @@ export const sharedSchemas: TSchema[] = [
   CompareRequest,
   CompareAnswer,
   Inspection,
+  PutCatalogSourceBody,
+  CatalogFetch,
+  CatalogSource,
+  OfferUpdate,
+  PutOffersBody,
+  OffersAccepted,
+  ResolveOffersRequest,
+  ResolvedOffers,
 ];

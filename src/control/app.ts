@@ -4,8 +4,10 @@ import { healthRoute, openApiRoute } from '../http/common-routes.js';
 import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
 import { catalogRoutes } from './routes/catalog.js';
+import { catalogSourceRoutes } from './routes/catalog-source.js';
 import { importRoutes } from './routes/imports.js';
 import { indexRunRoutes } from './routes/index-runs.js';
+import { offersRoutes } from './routes/offers.js';
 import { releaseRoutes } from './routes/releases.js';
 import { schemaRoutes } from './routes/schemas.js';
 import type { ControlDeps } from './services/deps.js';
@@ -30,9 +32,11 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
     async (api) => {
       requireBearerKey(api as unknown as FastifyInstance, options.managementKey);
       await catalogRoutes(api, options.deps, options.uploadLimitBytes);
+      catalogSourceRoutes(api, options.deps);
       await importRoutes(api, options.deps, options.uploadLimitBytes);
       releaseRoutes(api, options.deps);
       indexRunRoutes(api, options.deps);
+      offersRoutes(api, options.deps);
     },
     { prefix: '/api/v1' },
   );

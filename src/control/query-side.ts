@@ -1,6 +1,7 @@
 import type { CompareAnswer, CompareRequest, InspectRequest } from '../contracts/imports.js';
 import type { Inspection } from '../contracts/inspection.js';
 import type { PublicationDecision } from '../contracts/management.js';
+import type { ResolvedOffers, ResolveOffersRequest } from '../contracts/offers.js';
 import type { Violation } from '../contracts/problem.js';
 import { AppError } from '../lib/errors.js';
 
@@ -20,6 +21,8 @@ export interface QuerySide {
   inspect(request: InspectRequest): Promise<Inspection>;
   /** A draft export with its release against the live one: products, attributes and filters. */
   compare(request: CompareRequest): Promise<CompareAnswer>;
+  /** The entity of each variant an offers update names, in what is live (422 for what it lacks). */
+  resolveOffers(request: ResolveOffersRequest): Promise<ResolvedOffers>;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -54,6 +57,20 @@ export function httpQuerySide(internalUrl: string): QuerySide {
     inspect: (request) => exportCall(base, '/internal/imports/inspect', request) as Promise<Inspection>,
 
     compare: (request) => exportCall(base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
+
+    async resolveOffers(request) {
+      const response = await call(`${base}/internal/offers/resolve`, request);
+      const body = (await response.json()) as Record<string, unknown>;
+      if (response.status === 200) return body as unknown as ResolvedOffers;
+      if (response.status === 422) {
+        throw new AppError(
+          'unprocessable',
+          String(body.detail ?? 'The offers name what the live catalog lacks.'),
+          (body.violations as Violation[] | undefined) ?? [],
+        );
+      }
+      throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import { createHttpServer, type HttpServer } from '../http/server.js';
 import type { Clock } from '../lib/clock.js';
 import type { LiveIndex } from './live-index.js';
 import { importRoutes, type KeptExports } from './routes/imports.js';
+import { offersRoute } from './routes/offers.js';
 import { publicationRoute } from './routes/publication.js';
 import { searchRoutes } from './routes/search.js';
 import { validateReleaseRoute } from './routes/validate-release.js';
@@ -53,6 +54,7 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
   validateReleaseRoute(app, options.live);
   publicationRoute(app, options.live);
   importRoutes(app, options.exports, options.live);
+  offersRoute(app, options.live);
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;
 }

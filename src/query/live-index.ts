@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type EngineIndex, loadIndex } from '../engine/index.js';
+import { applyOffers, type EngineIndex, loadIndex, offerChangeOf } from '../engine/index.js';
 import { compilePlanner, type Planner, type Vocabulary, vocabularyOf } from '../planner/index.js';
 import type { BlobStore, Database } from '../store/index.js';
 
@@ -19,10 +19,19 @@ export interface LiveState {
   vocabulary: Vocabulary;
   /** The release files compiled with the vocabulary, on every load, a switch included. */
   planner: Planner;
+  /** The artifact as loaded, before offers updates were applied over it (`index` holds them). */
+  loaded: EngineIndex;
+  /** The catalog generation of the run: offers updates of it and later ones apply. */
+  generation: number;
+  /** The last offers write applied. */
+  offersApplied: number;
 }
 
 /** Where the live pointer points: the run, its artifact, and the release and snapshot it built. */
-export type LivePlace = Pick<LiveState, 'runId' | 'artifact' | 'release' | 'snapshot' | 'releaseFiles'>;
+export type LivePlace = Pick<
+  LiveState,
+  'runId' | 'artifact' | 'release' | 'snapshot' | 'releaseFiles' | 'generation' | 'offersApplied'
+>;
 
 /**
  * The state searches read for a loaded index and release files: the vocabulary the index carries
@@ -33,7 +42,13 @@ export function liveStateOf(
   index: EngineIndex,
   vocabulary: Vocabulary = vocabularyOf(index),
 ): LiveState {
-  return { ...place, index, vocabulary, planner: compilePlanner(place.releaseFiles, vocabulary) };
+  return {
+    ...place,
+    index,
+    loaded: index,
+    vocabulary,
+    planner: compilePlanner(place.releaseFiles, vocabulary),
+  };
 }
 
 export interface LiveIndexOptions {
@@ -96,23 +111,35 @@ export class LiveIndex {
   async #load(): Promise<void> {
     const { database, blobs, logger } = this.options;
     try {
-      const live = await database.live.get();
-      if (!live || live.runId === this.#state?.runId) return;
-      const release = await database.releases.get(live.releaseId);
+      const [live, latestOffers] = await Promise.all([database.live.get(), database.offers.latest()]);
+      if (!live) return;
+      const kept = this.#state;
+      if (live.runId === kept?.runId) {
+        if (latestOffers > kept.offersApplied) this.#state = await this.#withOffers(kept);
+        return;
+      }
+      const [release, run] = await Promise.all([
+        database.releases.get(live.releaseId),
+        database.indexRuns.get(live.runId),
+      ]);
       const place: LivePlace = {
         runId: live.runId,
         artifact: live.artifact,
         release: live.releaseId,
         snapshot: live.snapshotId,
         releaseFiles: release?.files ?? {},
+        generation: run?.catalogGeneration ?? 0,
+        // Offers updates folded into the artifact when it was built are in it already.
+        offersApplied: run?.offersSeq ?? 0,
       };
       // A switch keeps the artifact: the index and vocabulary already loaded serve the new
-      // release files, which only need a planner of their own.
-      const kept = this.#state;
-      this.#state =
+      // release files, which only need a planner of their own. Offers are applied anew, since
+      // the catalog generation may have changed with the run.
+      const loaded =
         live.artifact === kept?.artifact
-          ? liveStateOf(place, kept.index, kept.vocabulary)
+          ? liveStateOf(place, kept.loaded, kept.vocabulary)
           : liveStateOf(place, loadIndex(await blobs.get(live.artifact)));
+      this.#state = await this.#withOffers(loaded);
       logger.info(
         { run: live.runId, release: live.releaseId, snapshot: live.snapshotId },
         'live index loaded',
@@ -120,5 +147,15 @@ export class LiveIndex {
     } catch (error) {
       logger.error({ err: error }, 'the live index could not be loaded; the previous one stays live');
     }
+  }
+
+  /** The state with the offers updates written since it was made applied over its index. */
+  async #withOffers(state: LiveState): Promise<LiveState> {
+    const rows = await this.options.database.offers.changedSince(state.generation, state.offersApplied);
+    if (rows.length === 0) return state;
+    const { index, applied, missing } = applyOffers(state.index, rows.map(offerChangeOf));
+    const offersApplied = rows.at(-1)!.seq;
+    this.options.logger.info({ run: state.runId, applied, missing, write: offersApplied }, 'offers applied');
+    return { ...state, index, offersApplied };
   }
 }

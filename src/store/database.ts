@@ -1,8 +1,10 @@
+import { type CatalogSourceRepository, createCatalogSourceRepository } from './catalog-source-repository.js';
 import { type ConnectOptions, connect, type DialectName } from './connect.js';
 import { createImportsRepository, type ImportsRepository } from './imports-repository.js';
 import { createIndexRunsRepository, type IndexRunsRepository } from './index-runs-repository.js';
 import { createLiveRepository, type LiveRepository } from './live-repository.js';
 import { migrateToLatest } from './migrations.js';
+import { createOffersRepository, type OffersRepository } from './offers-repository.js';
 import { createReleasesRepository, type ReleasesRepository } from './releases-repository.js';
 import { createSettingsRepository, type SettingsRepository } from './settings-repository.js';
 import { createSnapshotsRepository, type SnapshotsRepository } from './snapshots-repository.js';
@@ -24,6 +26,8 @@ export interface Database {
   readonly live: LiveRepository;
   readonly settings: SettingsRepository;
   readonly imports: ImportsRepository;
+  readonly catalogSource: CatalogSourceRepository;
+  readonly offers: OffersRepository;
   close(): Promise<void>;
 }
 
@@ -48,6 +52,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     live: createLiveRepository(db),
     settings: createSettingsRepository(db),
     imports: createImportsRepository(db, dialect),
+    catalogSource: createCatalogSourceRepository(db),
+    offers: createOffersRepository(db, dialect),
     close: () => db.destroy(),
   };
 }

@@ -14,6 +14,8 @@ export interface SnapshotsRepository {
   /** Makes a kept snapshot the current catalog; false when there is no such snapshot. */
   setCurrentCatalog(id: string, at: Instant): Promise<boolean>;
   currentCatalog(): Promise<SnapshotRecord | undefined>;
+  /** How many catalogs arrived (0 before any): offers updates belong to the catalog of theirs. */
+  catalogGeneration(): Promise<number>;
   count(): Promise<number>;
 }
 
@@ -70,6 +72,11 @@ export function createSnapshotsRepository(db: Kysely<Schema>): SnapshotsReposito
         .selectAll('snapshots')
         .executeTakeFirst();
       return row && toSnapshot(row);
+    },
+
+    async catalogGeneration() {
+      const row = await db.selectFrom('catalog').select('generation').executeTakeFirst();
+      return row ? toNumber(row.generation) : 0;
     },
 
     async count() {

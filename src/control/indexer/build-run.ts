@@ -2,12 +2,22 @@ import { readCatalog } from '../../catalog/read-catalog.js';
 import { countRejected } from '../../catalog/report.js';
 import type { IndexRun } from '../../contracts/management.js';
 import type { CategoriesFile } from '../../contracts/release-files/index.js';
-import { type EngineIndex, indexStats, loadIndex, SelectorError } from '../../engine/index.js';
+import {
+  type EngineIndex,
+  indexStats,
+  loadIndex,
+  nextSaleWindowEnd,
+  type OfferPatch,
+  offerChangeOf,
+  offerKey,
+  SelectorError,
+} from '../../engine/index.js';
 import { compilePlanner, releaseTestViolations, vocabularyOf } from '../../planner/index.js';
 import { type BlobStore, type Database, type IndexRunRecord, MAX_ATTEMPTS } from '../../store/index.js';
 import { attemptSentence, courseOf, liveForCourse } from '../course.js';
 import { readerFiles } from '../services/export-read.js';
 import { compileReleaseIndex } from './release-index.js';
+import { smartCategoriesReadOffers } from './time-decisions.js';
 
 /** The steps of a run, in order; a failed run names the one it failed in. */
 export type RunStep = 'reading' | 'compiling' | 'testing' | 'storing';
@@ -120,9 +130,19 @@ async function rebuild(
 
   const total = read.entities.length;
   await context.progress('compiling', 0, total);
+  // Offers updates of this catalog are folded in: smart categories and every query node see them.
+  const overlay = await database.offers.changedSince(run.catalogGeneration, 0);
+  const offerPatches = new Map<string, OfferPatch[]>();
+  for (const row of overlay) {
+    const change = offerChangeOf(row);
+    const key = offerKey(change.type, change.entity, change.variant, change.channel);
+    offerPatches.set(key, [...(offerPatches.get(key) ?? []), change.patch]);
+  }
+  const time = context.now().getTime();
   let lastReport = 0;
   const artifactBytes = await compileReleaseIndex(read.entities, files, {
-    time: context.now().getTime(),
+    time,
+    offerPatches,
     onProgress: ({ entities }) => {
       // Progress is written at most every 5,000 entities so that the database is not the bottleneck.
       if (entities - lastReport >= 5000) {
@@ -139,8 +159,12 @@ async function rebuild(
   await context.progress('storing', total, total);
   const stats = indexStats(index);
   const artifact = await blobs.put(artifactBytes);
+  // Smart categories over prices or sales were decided at `time`: the next window end changes them.
+  const windowEnd = smartCategoriesReadOffers(files) ? nextSaleWindowEnd(index, time) : undefined;
   return {
     artifact,
+    ...(overlay.length > 0 ? { offersSeq: overlay.at(-1)!.seq } : {}),
+    ...(windowEnd !== undefined ? { rebuildAt: new Date(windowEnd).toISOString() } : {}),
     report: {
       course: { way: 'rebuild', cause },
       entities: total,
