@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { applyOffers, type EngineIndex, loadIndex, offerChangeOf } from '../engine/index.js';
+import { AppError } from '../lib/errors.js';
 import { compilePlanner, type Planner, type Vocabulary, vocabularyOf } from '../planner/index.js';
 import type { BlobStore, Database } from '../store/index.js';
 
@@ -79,6 +80,17 @@ export class LiveIndex {
   async isUpToDate(): Promise<boolean> {
     const live = await this.options.database.live.get();
     return live === undefined || live.runId === this.#state?.runId;
+  }
+
+  /** What this node serves, once it serves what the live pointer names; 503 until then. */
+  async upToDate(): Promise<LiveState | undefined> {
+    if (!(await this.isUpToDate())) {
+      throw new AppError(
+        'unavailable',
+        'This query node has not loaded the live index yet; ask again in a moment.',
+      );
+    }
+    return this.current();
   }
 
   /** Reads the pointer once and loads what it names if that is new. Concurrent calls share one read. */
