@@ -83,7 +83,7 @@ export async function startStack(
       timeoutMs: config.feedTimeoutMs,
       allowPrivate: config.allowPrivateFeeds,
     },
-    fetchRequested: () => scheduler?.wake(),
+    wakeScheduler: () => scheduler?.wake(),
     offersWritten: () => void live?.refresh(),
   };
   if (roles.control) {

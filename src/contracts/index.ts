@@ -57,6 +57,7 @@ import {
   SortOption,
 } from './search.js';
 import { PlacementAnswer, Redirect, Resolution } from './search-parts.js';
+import { PatchStorageBody, Storage } from './storage.js';
 import { Trace } from './trace.js';
 
 export * from './catalog-entity.js';
@@ -69,6 +70,7 @@ export * from './offers.js';
 export * from './problem.js';
 export * from './search.js';
 export { type Dismissal, PlacementAnswer, Redirect, Resolution } from './search-parts.js';
+export * from './storage.js';
 
 /**
  * Schemas with an `$id` that others reference by `Type.Ref`: every server registers them once, so
@@ -131,4 +133,6 @@ export const sharedSchemas: TSchema[] = [
   OffersAccepted,
   ResolveOffersRequest,
   ResolvedOffers,
+  Storage,
+  PatchStorageBody,
 ];

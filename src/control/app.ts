@@ -10,6 +10,7 @@ import { indexRunRoutes } from './routes/index-runs.js';
 import { offersRoutes } from './routes/offers.js';
 import { releaseRoutes } from './routes/releases.js';
 import { schemaRoutes } from './routes/schemas.js';
+import { storageRoutes } from './routes/storage.js';
 import type { ControlDeps } from './services/deps.js';
 
 export interface ManagementAppOptions {
@@ -37,6 +38,7 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
       releaseRoutes(api, options.deps);
       indexRunRoutes(api, options.deps);
       offersRoutes(api, options.deps);
+      storageRoutes(api, options.deps);
     },
     { prefix: '/api/v1' },
   );

@@ -3,12 +3,15 @@ import type { CatalogFetchRecord } from '../store/index.js';
 import { fetchCatalogSourceIfDue } from './services/catalog-source-fetch.js';
 import type { ControlDeps } from './services/deps.js';
 import { cleanUpExports } from './services/imports-cleanup.js';
+import { cleanUpStorage, type StorageCleanUp } from './services/storage-cleanup.js';
 
 export interface PassResult {
   /** Imports whose export the clean-up removed. */
   removedExports: number[];
   /** The fetch of the catalog source this pass made, when one was due. */
   fetched?: CatalogFetchRecord;
+  /** What the clean-up of storage removed. */
+  storage: StorageCleanUp;
 }
 
 export interface SchedulerOptions {
@@ -78,7 +81,14 @@ export class Scheduler {
     const { removed } = await cleanUpExports(deps, exportRetentionMs);
     if (removed.length > 0)
       logger.info({ imports: removed }, 'exports of discarded and replaced imports removed');
-    return { removedExports: removed, ...(fetched ? { fetched } : {}) };
+    const storage = await cleanUpStorage(deps);
+    if (storage.artifacts.length + storage.catalogs.length + storage.offers > 0) {
+      logger.info(
+        { runs: storage.artifacts, catalogs: storage.catalogs, offers: storage.offers },
+        'artifacts of replaced runs, catalogs beyond those kept and ended offers removed',
+      );
+    }
+    return { removedExports: removed, ...(fetched ? { fetched } : {}), storage };
   }
 
   #passThenSchedule(): void {

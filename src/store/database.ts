@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type CatalogSourceRepository, createCatalogSourceRepository } from './catalog-source-repository.js';
 import { type ConnectOptions, connect, type DialectName } from './connect.js';
 import { createImportsRepository, type ImportsRepository } from './imports-repository.js';
@@ -28,6 +29,8 @@ export interface Database {
   readonly imports: ImportsRepository;
   readonly catalogSource: CatalogSourceRepository;
   readonly offers: OffersRepository;
+  /** The SQLite file's size in bytes; undefined on PostgreSQL, whose server keeps its own. */
+  sizeBytes(): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     imports: createImportsRepository(db, dialect),
     catalogSource: createCatalogSourceRepository(db),
     offers: createOffersRepository(db, dialect),
+    async sizeBytes() {
+      if (dialect !== 'sqlite') return undefined;
+      const [count] = (await sql<{ page_count: number }>`pragma page_count`.execute(db)).rows;
+      const [size] = (await sql<{ page_size: number }>`pragma page_size`.execute(db)).rows;
+      return (count?.page_count ?? 0) * (size?.page_size ?? 0);
+    },
     close: () => db.destroy(),
   };
 }

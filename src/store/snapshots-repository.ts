@@ -17,6 +17,8 @@ export interface SnapshotsRepository {
   /** How many catalogs arrived (0 before any): offers updates belong to the catalog of theirs. */
   catalogGeneration(): Promise<number>;
   count(): Promise<number>;
+  /** Every snapshot kept, oldest first. */
+  all(): Promise<SnapshotRecord[]>;
 }
 
 export function createSnapshotsRepository(db: Kysely<Schema>): SnapshotsRepository {
@@ -77,6 +79,11 @@ export function createSnapshotsRepository(db: Kysely<Schema>): SnapshotsReposito
     async catalogGeneration() {
       const row = await db.selectFrom('catalog').select('generation').executeTakeFirst();
       return row ? toNumber(row.generation) : 0;
+    },
+
+    async all() {
+      const rows = await db.selectFrom('snapshots').selectAll().orderBy('received_at').execute();
+      return rows.map(toSnapshot);
     },
 
     async count() {

@@ -66,7 +66,7 @@ export async function putCatalogSource(
     updatedAt: rfc3339(now),
   };
   const { created } = await deps.database.catalogSource.put(source);
-  if (renewed) deps.fetchRequested();
+  if (renewed) deps.wakeScheduler();
   return { created, source: await getCatalogSource(deps) };
 }
 
@@ -82,7 +82,7 @@ export async function deleteCatalogSource(deps: ControlDeps): Promise<CatalogSou
 /** Asks for a fetch now: the scheduler starts it within seconds. */
 export async function requestCatalogFetch(deps: ControlDeps): Promise<CatalogSource> {
   if (!(await deps.database.catalogSource.requestFetch(deps.clock.now()))) throw noSource();
-  deps.fetchRequested();
+  deps.wakeScheduler();
   return getCatalogSource(deps);
 }
 

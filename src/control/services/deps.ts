@@ -17,6 +17,6 @@ export interface ControlDeps {
   feeds: FeedLimits;
   /** Tells a query node in this process that offers were written, so it applies them at once. */
   offersWritten(): void;
-  /** Tells the scheduler a fetch of the catalog source was asked for, so it starts within seconds. */
-  fetchRequested(): void;
+  /** Runs the scheduler's jobs within seconds: a fetch of the catalog source was asked for, or a clean-up. */
+  wakeScheduler(): void;
 }
