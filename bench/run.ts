@@ -11,6 +11,7 @@ import { benchCatalog, catalogTable } from './catalog.js';
 import { benchEngine, drawQueries, kindTable, markdownTable } from './engine.js';
 import { benchFacets, facetsMarkdown } from './facets.js';
 import { benchHttp } from './http.js';
+import { benchOffers, offersTable } from './offers.js';
 import { benchPlanner, benchRulesInSearch, plannerTable, rulesInSearchTable } from './planner.js';
 import { benchRelevance, summaryTable } from './relevance.js';
 
@@ -46,6 +47,9 @@ for (const products of sizes) {
     `| ${products.toLocaleString('en')} | ${result.connections} | ${result.seconds} s | ${result.requestsPerSecond.toLocaleString('en')} | ${result.latencyP50Ms} ms | ${result.latencyP99Ms} ms | ${result.non2xx} |`,
   );
 }
+
+console.log('\n## PUT /offers, live without a rebuild\n');
+console.log(offersTable([await benchOffers(100_000, 10_000)]));
 
 console.log('\n## Reading exports\n');
 console.log(catalogTable(await benchCatalog()));

@@ -20,6 +20,25 @@ describe('readConfig', () => {
       indexerPollMs: 500,
       indexerLeaseMs: 30_000,
       exportRetentionMs: 72 * 3_600_000,
+      secretKey: undefined,
+      allowPrivateFeeds: false,
+      feedMaxBytes: 512 * 1024 * 1024,
+      feedTimeoutMs: 300_000,
+    });
+  });
+
+  it('reads which private addresses feeds may be fetched from: none, all, or listed ranges', () => {
+    expect(readConfig({ AISLE_ALLOW_PRIVATE_FEEDS: 'true' }).allowPrivateFeeds).toBe(true);
+    expect(readConfig({ AISLE_ALLOW_PRIVATE_FEEDS: '0' }).allowPrivateFeeds).toBe(false);
+    expect(readConfig({ AISLE_ALLOW_PRIVATE_FEEDS: '10.1.0.0/16, 192.168.1.5' }).allowPrivateFeeds).toEqual([
+      '10.1.0.0/16',
+      '192.168.1.5',
+    ]);
+    expect(() => readConfig({ AISLE_ALLOW_PRIVATE_FEEDS: 'intranet' })).toThrow(/AISLE_ALLOW_PRIVATE_FEEDS/);
+    expect(() => readConfig({ AISLE_ALLOW_PRIVATE_FEEDS: '10.0.0.0/40' })).toThrow(ConfigError);
+    expect(readConfig({ AISLE_FEED_MAX_MB: '2', AISLE_FEED_TIMEOUT_S: '9' })).toMatchObject({
+      feedMaxBytes: 2 * 1024 * 1024,
+      feedTimeoutMs: 9000,
     });
   });
 
