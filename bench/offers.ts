@@ -51,9 +51,13 @@ export async function benchOffers(products: number, offers: number): Promise<Off
       })
     ).json()) as { id: string };
     await fetch(`${urls.management}/releases/${release.id}/publish`, { method: 'POST', headers: auth });
+    // A refused or reset connection while the machine is busy compiling is asked again.
     await waitFor(
       'the index to go live',
-      async () => ((await fetch(`${urls.public}/v1/search?query=x`)).status === 200 ? true : undefined),
+      async () => {
+        const response = await fetch(`${urls.public}/v1/search?query=x`).catch(() => undefined);
+        return response?.status === 200 ? true : undefined;
+      },
       900_000,
     );
 
