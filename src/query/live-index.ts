@@ -127,7 +127,7 @@ export class LiveIndex {
       if (!live) return;
       const kept = this.#state;
       if (live.runId === kept?.runId) {
-        if (latestOffers > kept.offersApplied) this.#state = await this.#withOffers(kept);
+        if (latestOffers > kept.offersApplied) this.#state = await this.#withOffers(kept, latestOffers);
         return;
       }
       const [release, run] = await Promise.all([
@@ -151,7 +151,7 @@ export class LiveIndex {
         live.artifact === kept?.artifact
           ? liveStateOf(place, kept.loaded, kept.vocabulary)
           : liveStateOf(place, loadIndex(await blobs.get(live.artifact)));
-      this.#state = await this.#withOffers(loaded);
+      this.#state = await this.#withOffers(loaded, latestOffers);
       logger.info(
         { run: live.runId, release: live.releaseId, snapshot: live.snapshotId },
         'live index loaded',
@@ -161,12 +161,15 @@ export class LiveIndex {
     }
   }
 
-  /** The state with the offers updates written since it was made applied over its index. */
-  async #withOffers(state: LiveState): Promise<LiveState> {
+  /**
+   * The state with the offers updates written since it was made applied over its index. `latest`
+   * (the last write, read before the rows) is applied too when none of its rows apply here.
+   */
+  async #withOffers(state: LiveState, latest: number): Promise<LiveState> {
     const rows = await this.options.database.offers.changedSince(state.generation, state.offersApplied);
-    if (rows.length === 0) return state;
+    if (rows.length === 0) return { ...state, offersApplied: Math.max(state.offersApplied, latest) };
     const { index, applied, missing } = applyOffers(state.index, rows.map(offerChangeOf));
-    const offersApplied = rows.at(-1)!.seq;
+    const offersApplied = Math.max(rows.at(-1)!.seq, latest);
     this.options.logger.info({ run: state.runId, applied, missing, write: offersApplied }, 'offers applied');
     return { ...state, index, offersApplied };
   }
