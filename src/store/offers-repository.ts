@@ -40,7 +40,7 @@ export interface OffersRepository {
 
 /** Serializes offer writes on PostgreSQL, so write numbers commit in order. */
 const WRITE_LOCK = 0x6169_6f66;
-const CHUNK = 500;
+const CHUNK = 1000;
 
 export function offerRowKey(row: Pick<OfferRow, 'type' | 'entity' | 'variant' | 'channel'>): string {
   return JSON.stringify([row.type, row.entity, row.variant, row.channel]);

@@ -1,6 +1,5 @@
 import type { EngineIndex, TypeIndex } from '../engine-index.js';
 import { AVAILABILITIES, type ChannelColumns, NO_DAYS } from '../index/columns-data.js';
-import { documentOfId } from '../index/id-lookup.js';
 import { stringAt } from '../index/string-table.js';
 import { StructuredIndex } from '../listing/structured-index.js';
 import { type OfferChange, patchedOffer } from './patch.js';
@@ -110,15 +109,6 @@ class ChannelEdit {
   }
 }
 
-/** The row of `variant` among the document's rows (a document without variants: its one row). */
-function rowOf(type: TypeIndex, doc: number, variant: string): number | undefined {
-  const { rowStart, data } = type.listing;
-  for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++) {
-    if (stringAt(data.rowIds, row) === variant) return row;
-  }
-  return undefined;
-}
-
 /**
  * The index with offers changed, without rebuilding anything but the changed channels' columns
  * and what loading derives from them (offer views, availability and delivery codes): the text
@@ -131,8 +121,9 @@ export function applyOffers(index: EngineIndex, changes: readonly OfferChange[])
   let missing = 0;
   for (const change of changes) {
     const type = index.types.find((candidate) => candidate.type === change.type);
-    const doc = type && documentOfId(type.ids, change.entity);
-    const row = type && doc !== undefined ? rowOf(type, doc, change.variant) : undefined;
+    const row =
+      type &&
+      variantRows(index, change.type, change.variant).find((found) => found.entity === change.entity)?.row;
     const columns = type?.listing.data.channels.find((channel) => channel.id === change.channel);
     if (!type || row === undefined || !columns) {
       missing++;
@@ -164,11 +155,30 @@ export function applyOffers(index: EngineIndex, changes: readonly OfferChange[])
   return { index: { ...index, types }, applied, missing };
 }
 
-const variantLookups = new WeakMap<TypeIndex, Map<string, Array<{ entity: string; row: number }>>>();
+/** Per type's row ids: each variant id's row, or rows when several documents share it. */
+const variantLookups = new WeakMap<object, Map<string, number | number[]>>();
+
+function variantLookup(type: TypeIndex): Map<string, number | number[]> {
+  // Keyed by the row ids, which an index with offers applied shares with the one it came from.
+  const { rowIds } = type.listing.data;
+  let lookup = variantLookups.get(rowIds);
+  if (!lookup) {
+    lookup = new Map();
+    for (let row = 0; row < type.listing.rows; row++) {
+      const id = stringAt(rowIds, row);
+      const known = lookup.get(id);
+      if (known === undefined) lookup.set(id, row);
+      else if (typeof known === 'number') lookup.set(id, [known, row]);
+      else known.push(row);
+    }
+    variantLookups.set(rowIds, lookup);
+  }
+  return lookup;
+}
 
 /**
  * The rows of a type whose variant id is `variant` (a document without variants: its own id),
- * with the entity each belongs to. The map is made on the first lookup of a loaded index.
+ * with the entity each belongs to. The lookup is made on the first call for a loaded index.
  */
 export function variantRows(
   index: EngineIndex,
@@ -177,22 +187,10 @@ export function variantRows(
 ): ReadonlyArray<{ entity: string; row: number }> {
   const type = index.types.find((candidate) => candidate.type === typeCode);
   if (!type) return [];
-  let lookup = variantLookups.get(type);
-  if (!lookup) {
-    lookup = new Map();
-    const { rowStart, data } = type.listing;
-    for (let doc = 0; doc < type.documents; doc++) {
-      const entity = stringAt(type.ids, doc);
-      for (let row = rowStart[doc]!; row < rowStart[doc + 1]!; row++) {
-        const id = stringAt(data.rowIds, row);
-        const rows = lookup.get(id);
-        if (rows) rows.push({ entity, row });
-        else lookup.set(id, [{ entity, row }]);
-      }
-    }
-    variantLookups.set(type, lookup);
-  }
-  return lookup.get(variant) ?? [];
+  const found = variantLookup(type).get(variant);
+  if (found === undefined) return [];
+  const rows = typeof found === 'number' ? [found] : found;
+  return rows.map((row) => ({ entity: stringAt(type.ids, type.listing.rowDoc[row]!), row }));
 }
 
 /**
