@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import type { DialectName } from './connect.js';
 import { initial } from './migrations/0001-initial.js';
 import { imports } from './migrations/0002-imports.js';
@@ -17,11 +17,22 @@ function migrations(dialect: DialectName): Record<string, Migration> {
   };
 }
 
+async function currentSchema(db: Kysely<Schema>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('The PostgreSQL connection works in no schema: set one on its search_path.');
+  return schema;
+}
+
 /** Applies the migrations not yet applied; answers their names. */
 export async function migrateToLatest(db: Kysely<Schema>, dialect: DialectName): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations(dialect) },
+    // Kysely looks for its migration tables among the tables of every schema it can see: on a
+    // PostgreSQL database shared by several schemas (one per deployment, or per test), another
+    // schema's tables would pass for ours. Naming the schema the connection works in keeps each apart.
+    ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
     // Features land on parallel branches, each with its own migration; a database migrated by one
     // must take another's earlier-numbered migration rather than refuse to start.
     allowUnorderedMigrations: true,
