@@ -12,7 +12,15 @@ export interface PassResult {
   fetched?: CatalogFetchRecord;
   /** What the clean-up of storage removed. */
   storage: StorageCleanUp;
+  /** Temporary files of blob writes that never finished, removed. */
+  removedAbandoned: number;
 }
+
+/**
+ * A temporary blob file this old belongs to no write still under way (an upload of the largest
+ * body takes minutes): its writer was killed, and nothing will ever rename it into place.
+ */
+export const ABANDONED_WRITE_MS = 6 * 3_600_000;
 
 export interface SchedulerOptions {
   deps: ControlDeps;
@@ -81,6 +89,9 @@ export class Scheduler {
     const { removed } = await cleanUpExports(deps, exportRetentionMs);
     if (removed.length > 0)
       logger.info({ imports: removed }, 'exports of discarded and replaced imports removed');
+    const removedAbandoned = await deps.blobs.removeAbandoned(ABANDONED_WRITE_MS);
+    if (removedAbandoned > 0)
+      logger.info({ files: removedAbandoned }, 'files of unfinished blob writes removed');
     const storage = await cleanUpStorage(deps);
     if (storage.artifacts.length + storage.catalogs.length + storage.offers > 0) {
       logger.info(
@@ -88,7 +99,7 @@ export class Scheduler {
         'artifacts of replaced runs, catalogs beyond those kept and ended offers removed',
       );
     }
-    return { removedExports: removed, ...(fetched ? { fetched } : {}), storage };
+    return { removedExports: removed, removedAbandoned, ...(fetched ? { fetched } : {}), storage };
   }
 
   #passThenSchedule(): void {

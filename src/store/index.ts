@@ -1,4 +1,11 @@
-export { assertBlobKey, BlobNotFoundError, type BlobStore, type StoredBlob } from './blob-store.js';
+export {
+  assertBlobKey,
+  BlobNotFoundError,
+  type BlobStore,
+  BlobTooLargeError,
+  type StagedBlob,
+  type StoredBlob,
+} from './blob-store.js';
 export {
   type CatalogFetchRecord,
   type CatalogSourceRecord,

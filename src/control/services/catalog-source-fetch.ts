@@ -92,11 +92,18 @@ async function keepChanged(
 ): Promise<Ending> {
   let importId: number;
   let version: string;
+  // The bytes are staged as an upload is: kept by the import, or discarded when they hold no export.
+  const staged = await deps.blobs.stage(
+    (async function* () {
+      yield bytes;
+    })(),
+  );
   try {
-    const accepted = await createImport(deps, bytes, fileNameOf(source.url));
+    const accepted = await createImport(deps, staged, fileNameOf(source.url));
     importId = accepted.import.id;
     version = accepted.import.version;
   } catch (error) {
+    await staged.discard();
     if (!(error instanceof AppError)) throw error;
     return {
       outcome: 'failed',

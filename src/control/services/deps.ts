@@ -1,3 +1,4 @@
+import type { ExportLimits } from '../../catalog/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { BlobStore, Database } from '../../store/index.js';
 import type { FeedLimits } from '../feeds/fetch-feed.js';
@@ -19,4 +20,6 @@ export interface ControlDeps {
   offersWritten(): void;
   /** Runs the scheduler's jobs within seconds: a fetch of the catalog source was asked for, or a clean-up. */
   wakeScheduler(): void;
+  /** How much an uploaded export may make the readers read; by default DEFAULT_EXPORT_LIMITS. */
+  exportLimits?: ExportLimits;
 }
