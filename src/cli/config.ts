@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { ExportLimits } from '../catalog/index.js';
 import { parseRange } from '../control/feeds/address-guard.js';
+import { RUN_POINTS, type RunPoint } from '../control/indexer/indexer.js';
 
 /** Everything aisle reads from its environment, typed, with its defaults. Listed in the README. */
 export interface Config {
@@ -38,6 +39,21 @@ export interface Config {
   allowPrivateFeeds: boolean | string[];
   feedMaxBytes: number;
   feedTimeoutMs: number;
+  /** The Bearer credential `GET /metrics` asks for; absent: metrics are answered without one. */
+  metricsKey: string | undefined;
+  /** How long a stop waits for requests in flight, the queues and the indexer before it exits. */
+  stopTimeoutMs: number;
+  /** Fault tests only: an indexer stops its own process (SIGSTOP) at this point of a run. */
+  faultStopAt: RunPoint | undefined;
+  /** Load shedding on the public port (see src/http/load-shedding.ts); 0 turns a check off. */
+  shedding: {
+    /** Mean event-loop delay over a sample above which searches are refused with 503. */
+    eventLoopDelayMs: number;
+    /** Share of the sample the event loop was busy (0 to 1) above which searches are refused. */
+    eventLoopUtilization: number;
+    /** How often the event loop is sampled. */
+    sampleMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +93,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateFeeds: privateAllowance(env.AISLE_ALLOW_PRIVATE_FEEDS),
     feedMaxBytes: integer(env, 'AISLE_FEED_MAX_MB', 512, 1, 1_000_000) * 1024 * 1024,
     feedTimeoutMs: integer(env, 'AISLE_FEED_TIMEOUT_S', 300, 1, 86_400) * 1000,
+    metricsKey: env.AISLE_METRICS_KEY || undefined,
+    faultStopAt: env.AISLE_FAULT_STOP_AT
+      ? (oneOf(env, 'AISLE_FAULT_STOP_AT', [...RUN_POINTS], 'claimed') as RunPoint)
+      : undefined,
+    stopTimeoutMs: integer(env, 'AISLE_STOP_TIMEOUT_MS', 30_000, 0, 3_600_000),
+    shedding: {
+      eventLoopDelayMs: integer(env, 'AISLE_SHED_EVENT_LOOP_DELAY_MS', 1000, 0, 600_000),
+      eventLoopUtilization: integer(env, 'AISLE_SHED_EVENT_LOOP_PERCENT', 0, 0, 100) / 100,
+      sampleMs: integer(env, 'AISLE_SHED_SAMPLE_MS', 1000, 10, 60_000),
+    },
   };
 }
 

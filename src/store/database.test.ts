@@ -109,4 +109,20 @@ describe.skipIf(!postgresUrl)('openDatabase on PostgreSQL', () => {
       await schema.drop();
     }
   });
+
+  it('migrates its own schema while another schema of the database holds migrated tables', async () => {
+    const other = await createScratchSchema(postgresUrl as string);
+    const ours = await createScratchSchema(postgresUrl as string);
+    try {
+      await (await openDatabase({ url: other.url, dataDir: tmpdir() })).close();
+      const database = await openDatabase({ url: ours.url, dataDir: tmpdir() });
+      expect(database.appliedMigrations).toContain('0001-initial');
+      await database.settings.set('theme', 'dark');
+      expect(await database.settings.get('theme')).toBe('dark');
+      await database.close();
+    } finally {
+      await ours.drop();
+      await other.drop();
+    }
+  });
 });
