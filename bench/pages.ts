@@ -99,7 +99,15 @@ export async function benchPages(products = 100_000): Promise<PagesBenchResult> 
   new ProductRecords(records);
   const recordsLoadMs = performance.now() - loaded;
   const live = liveStateOf(
-    { runId: 1, artifact: 'a', release: 'r', snapshot: 's', releaseFiles: files },
+    {
+      runId: 1,
+      artifact: 'a',
+      release: 'r',
+      snapshot: 's',
+      releaseFiles: files,
+      generation: 0,
+      offersApplied: 0,
+    },
     index,
   );
 

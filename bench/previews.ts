@@ -42,7 +42,15 @@ export async function benchPreviews(products: number): Promise<PreviewsBenchResu
   const files = demoReleaseFiles;
   const index = loadIndex(await compileReleaseIndex(catalog, files));
   const live = liveStateOf(
-    { runId: 1, artifact: 'a', release: 'r', snapshot: 's', releaseFiles: files },
+    {
+      runId: 1,
+      artifact: 'a',
+      release: 'r',
+      snapshot: 's',
+      releaseFiles: files,
+      generation: 0,
+      offersApplied: 0,
+    },
     index,
   );
   const queries = drawQueries(catalog, REQUESTS, 23).map((query) => ({ query, redirect: false }));

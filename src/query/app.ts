@@ -13,6 +13,7 @@ import type { Registry } from '../lib/metrics.js';
 import type { AiGatewaySettings } from './column-suggestions.js';
 import type { LiveIndex } from './live-index.js';
 import { importRoutes, type KeptExports } from './routes/imports.js';
+import { offersRoute } from './routes/offers.js';
 import { pageSettingsRoutes } from './routes/page-settings.js';
 import { pageRoutes } from './routes/pages.js';
 import { previewRoutes } from './routes/previews.js';
@@ -89,6 +90,7 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
     importRoutes(scope, options.exports, options.live, options.aiGateway);
     pageSettingsRoutes(scope, options.live);
     previewRoutes(scope, options.live);
+    offersRoute(scope, options.live);
   });
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;

@@ -253,5 +253,16 @@ export async function pagesLiveState(
   catalog: CatalogEntity[] = pagesCatalog,
 ): Promise<LiveState> {
   const index = loadIndex(await compileReleaseIndex(catalog, files));
-  return liveStateOf({ runId: 1, artifact: 'a', release: 'r1', snapshot: 's1', releaseFiles: files }, index);
+  return liveStateOf(
+    {
+      runId: 1,
+      artifact: 'a',
+      release: 'r1',
+      snapshot: 's1',
+      releaseFiles: files,
+      generation: 0,
+      offersApplied: 0,
+    },
+    index,
+  );
 }
