@@ -77,6 +77,9 @@ describe('PUT /api/v1/offers', () => {
     await waitFor('the new price to answer', async () =>
       (await hitFields(stack, 'headphones'))[0]?.price === 79 ? true : undefined,
     );
+    // The product page reads the offers the tile does.
+    const page = await (await call(`${stack.urls.public}/v1/product?id=p1`)).json();
+    expect(page.offer).toMatchObject({ price: 79 });
     searching = false;
     await searches;
     expect(statuses.length).toBeGreaterThan(0);
