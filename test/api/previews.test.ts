@@ -473,6 +473,12 @@ describe('previews of the demo shop', () => {
         position: categories.hits.length + 1,
         detail: `category:men-shoes ranks ${categories.hits.length + 1} in the category section, which shows only its first 4 hits beside the listed one.`,
       });
+      expect(await find({ on: 'category_page', category: 'headphones' }, 'brand:sonora')).toMatchObject({
+        outcome: 'not_shown',
+        section: 'brand',
+        detail:
+          "The brand section beside the listed one lists hits only for the query's words, and this request leaves none to search.",
+      });
       expect(await find({ on: 'autocomplete', query: 's' }, shown[1])).toMatchObject({
         outcome: 'on_page',
         section: 'category',

@@ -197,7 +197,7 @@ function locate(
       ...base,
       outcome: 'not_shown',
       found: false,
-      detail: `The ${type} section beside the listed one is searched only for words the query keeps, and this query keeps none.`,
+      detail: `The ${type} section beside the listed one lists hits only for the query's words, and this request leaves none to search.`,
     };
   }
   return {
