@@ -13,7 +13,7 @@ import { compareHits, findEntity } from '../planner/index.js';
 import { draftState } from './draft.js';
 import type { LiveState } from './live-index.js';
 import { answerResolve } from './pages.js';
-import { asRequestError, searchable, searchState } from './search.js';
+import { asRequestError, searchState } from './search.js';
 
 /**
  * Previews answer what a shopper would see, at any time and in any context, over the live
@@ -23,11 +23,10 @@ import { asRequestError, searchable, searchState } from './search.js';
 
 /** The state a preview reads: the live one, or the draft files over it (422 for violations). */
 function previewState(
-  live: LiveState | undefined,
+  state: LiveState,
   files: Record<string, unknown> | undefined,
   arrival: Date,
 ): { state: LiveState; draft: boolean } {
-  const state = searchable(live);
   return files === undefined
     ? { state, draft: false }
     : { state: draftState(state, files, arrival), draft: true };
@@ -39,7 +38,7 @@ function momentOf(time: string | undefined, arrival: Date): Date {
 
 /** `POST /internal/preview/search`: a search at any time, in any channel, locale and context, with the trace. */
 export function previewSearch(
-  live: LiveState | undefined,
+  live: LiveState,
   body: PreviewSearchRequest,
   arrival: Date,
 ): PreviewSearchAnswer {
@@ -55,11 +54,7 @@ export function previewSearch(
 }
 
 /** `POST /internal/preview/page`: a shop URL opened as a shopper would, at any time, with every trace. */
-export function previewPage(
-  live: LiveState | undefined,
-  body: PreviewPageRequest,
-  arrival: Date,
-): PreviewPageAnswer {
+export function previewPage(live: LiveState, body: PreviewPageRequest, arrival: Date): PreviewPageAnswer {
   const { files, time, context, ...page } = body;
   const { state, draft } = previewState(live, files, arrival);
   const moment = momentOf(time, arrival);
@@ -76,11 +71,7 @@ export function previewCompare(body: PreviewCompareRequest): PreviewCompareAnswe
 }
 
 /** `POST /internal/preview/find`: where an entity is in a preview's answer, or exactly why it is not there. */
-export function previewFind(
-  live: LiveState | undefined,
-  body: PreviewFindRequest,
-  arrival: Date,
-): PreviewFindAnswer {
+export function previewFind(live: LiveState, body: PreviewFindRequest, arrival: Date): PreviewFindAnswer {
   const { files, entity, ...fields } = body;
   const { state, draft } = previewState(live, files, arrival);
   const request: SearchRequest = fields;

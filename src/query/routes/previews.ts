@@ -11,10 +11,16 @@ import {
 } from '../../contracts/previews.js';
 import { Problem } from '../../contracts/problem.js';
 import type { HttpServer } from '../../http/server.js';
-import type { LiveIndex } from '../live-index.js';
+import type { LiveIndex, LiveState } from '../live-index.js';
 import { previewCompare, previewFind, previewPage, previewSearch } from '../previews.js';
+import { searchable } from '../search.js';
 
 const problem = Type.Ref(Problem);
+
+/** What is live, or 503 saying why nothing is: a first run on its way, or none yet. */
+function liveState(live: LiveIndex): LiveState {
+  return searchable(live.current(), live.nothingLiveSentence());
+}
 
 /** `POST /internal/preview/search`, `/page`, `/compare` and `/find`: what the control plane's previews ask. */
 export function previewRoutes(app: HttpServer, live: LiveIndex): void {
@@ -30,7 +36,7 @@ export function previewRoutes(app: HttpServer, live: LiveIndex): void {
         response: { 200: Type.Ref(PreviewSearchAnswer), 400: problem, 422: problem, 503: problem },
       },
     },
-    async (request) => previewSearch(live.current(), request.body, request.arrivedAt),
+    async (request) => previewSearch(liveState(live), request.body, request.arrivedAt),
   );
 
   app.post(
@@ -44,7 +50,7 @@ export function previewRoutes(app: HttpServer, live: LiveIndex): void {
         response: { 200: Type.Ref(PreviewPageAnswer), 400: problem, 422: problem, 503: problem },
       },
     },
-    async (request) => previewPage(live.current(), request.body, request.arrivedAt),
+    async (request) => previewPage(liveState(live), request.body, request.arrivedAt),
   );
 
   app.post(
@@ -72,6 +78,6 @@ export function previewRoutes(app: HttpServer, live: LiveIndex): void {
         response: { 200: Type.Ref(PreviewFindAnswer), 400: problem, 422: problem, 503: problem },
       },
     },
-    async (request) => previewFind(live.current(), request.body, request.arrivedAt),
+    async (request) => previewFind(liveState(live), request.body, request.arrivedAt),
   );
 }
