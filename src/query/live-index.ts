@@ -117,6 +117,12 @@ export class LiveIndex {
     return this.#state;
   }
 
+  /** What searches read now, or 503 saying why nothing is live (see nothingLiveSentence). */
+  searchable(): LiveState {
+    if (!this.#state) throw new AppError('unavailable', this.nothingLiveSentence());
+    return this.#state;
+  }
+
   /** Why a search cannot be answered while nothing is live: a first run on its way, or none yet. */
   nothingLiveSentence(): string {
     const coming = this.#coming;

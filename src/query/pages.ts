@@ -2,15 +2,11 @@ import type { PageAnswer, ProductAnswer, ResolveQuery } from '../contracts/pages
 import type { SearchRequest } from '../contracts/search.js';
 import { answerProduct, decidePage, type ProductLookup, productPage } from '../pages/index.js';
 import type { LiveState } from './live-index.js';
-import { answerSearch, searchable, searchState } from './search.js';
+import { answerSearch, searchState } from './search.js';
 
 /** `GET /v1/product`: the product page of a product named by id or URL. */
-export function answerProductPage(
-  live: LiveState | undefined,
-  lookup: ProductLookup,
-  arrival: Date,
-): ProductAnswer {
-  return answerProduct(searchable(live).storefront, lookup, arrival);
+export function answerProductPage(live: LiveState, lookup: ProductLookup, arrival: Date): ProductAnswer {
+  return answerProduct(live.storefront, lookup, arrival);
 }
 
 export interface ResolveOptions extends Omit<ResolveQuery, 'results' | 'debug'> {
@@ -30,12 +26,11 @@ export interface PagePreview {
  * the time and context the page is seen with.
  */
 export function answerResolve(
-  live: LiveState | undefined,
+  state: LiveState,
   options: ResolveOptions,
   arrival: Date,
   preview?: PagePreview,
 ): PageAnswer {
-  const state = searchable(live);
   const { storefront } = state;
   const place = storefront.place(options.channel, options.locale, preview?.context);
   const decision = decidePage(storefront, options.url, place);

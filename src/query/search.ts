@@ -5,12 +5,6 @@ import { newQueryId } from '../lib/ids.js';
 import { answerRequest } from '../planner/index.js';
 import { type LiveState, NOTHING_SEARCHABLE } from './live-index.js';
 
-/** The live state, or 503 with `nothingLive`, the sentence that says what is missing. */
-export function searchable(live: LiveState | undefined, nothingLive = NOTHING_SEARCHABLE): LiveState {
-  if (!live) throw new AppError('unavailable', nothingLive);
-  return live;
-}
-
 /**
  * Answers one search against the live index and release. `arrival` is the time stamped when the
  * request arrived: the only time a shopper's search reads. Without a live index it answers 503
@@ -31,7 +25,8 @@ export function answerSearch(
       },
     ]);
   }
-  return searchState(searchable(live, nothingLive), request, arrival);
+  if (!live) throw new AppError('unavailable', nothingLive);
+  return searchState(live, request, arrival);
 }
 
 /**

@@ -4,9 +4,11 @@ import { demoReleaseFiles } from '../../src/catalog/demo/release.js';
 import { loadDemoShop } from '../../src/cli/demo.js';
 import type { RulesFile } from '../../src/contracts/release-files/index.js';
 import { fixedClock } from '../../src/lib/clock.js';
+import { minimalRelease, smallShop, toJsonLines } from '../support/catalog.js';
 import { type Answer, call, type TestResponse } from '../support/http.js';
 import { searchesRead } from '../support/imports.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
+import { waitFor } from '../support/wait.js';
 
 /**
  * Previews on the demo shop, seen on 20 May 2025: the Summer Sale (June 2025) is still to come,
@@ -83,6 +85,26 @@ describe('before anything is searchable', () => {
     }
     const compared = await ok(await preview('compare', { trace: SOME_TRACE, places: [2, 1] }));
     expect(compared).toMatchObject({ higher: { entity: 'product:a' }, lower: { entity: 'product:b' } });
+  });
+});
+
+describe('while the first index run waits', () => {
+  it('answers 503 saying the run is queued', async () => {
+    const waiting = await startTestStack({ roles: { indexer: false } });
+    try {
+      const release = await (await waiting.manage('POST', '/releases', { files: minimalRelease })).json();
+      await waiting.manage('POST', `/releases/${release.id}/publish`);
+      await waiting.manage('PUT', '/catalog', toJsonLines(smallShop));
+      const detail = await waitFor('previews to say the run is queued', async () => {
+        const problem = await (await waiting.manage('POST', '/preview/search', { query: 'kettle' })).json();
+        return String(problem.detail).includes('is queued') ? problem.detail : undefined;
+      });
+      expect(detail).toMatch(/^Nothing is searchable yet: the first index run \(\d+\) is queued\./);
+      const find = await waiting.manage('POST', '/preview/find', { query: 'kettle', entity: 'product:p1' });
+      expect((await problemOf(find, 503)).detail).toBe(detail);
+    } finally {
+      await waiting.close();
+    }
   });
 });
 

@@ -5,7 +5,6 @@ import type { HttpServer } from '../../http/server.js';
 import { categoryTree, pageSettingsAnswer } from '../../pages/index.js';
 import { draftState } from '../draft.js';
 import type { LiveIndex } from '../live-index.js';
-import { searchable } from '../search.js';
 
 const problem = Type.Ref(Problem);
 
@@ -21,7 +20,7 @@ export function pageSettingsRoutes(app: HttpServer, live: LiveIndex): void {
         response: { 200: Type.Ref(CategoryTree), 503: problem },
       },
     },
-    async () => categoryTree(searchable(live.current()).storefront),
+    async () => categoryTree(live.searchable().storefront),
   );
 
   app.post(
@@ -38,7 +37,7 @@ export function pageSettingsRoutes(app: HttpServer, live: LiveIndex): void {
       },
     },
     async (request) => {
-      const state = searchable(live.current());
+      const state = live.searchable();
       const { files, ...question } = request.body;
       const storefront =
         files === undefined ? state.storefront : draftState(state, files, request.arrivedAt).storefront;

@@ -11,7 +11,6 @@ import type { HttpServer } from '../../http/server.js';
 import { robotsLines } from '../../pages/index.js';
 import type { LiveIndex } from '../live-index.js';
 import { answerProductPage, answerResolve } from '../pages.js';
-import { searchable } from '../search.js';
 import { isTrue } from './flags.js';
 
 const problem = Type.Ref(Problem);
@@ -33,7 +32,7 @@ export function pageRoutes(app: HttpServer, live: LiveIndex): void {
     },
     async (request) => {
       const { debug, ...lookup } = request.query;
-      return answerProductPage(live.current(), { ...lookup, debug: isTrue(debug) }, request.arrivedAt);
+      return answerProductPage(live.searchable(), { ...lookup, debug: isTrue(debug) }, request.arrivedAt);
     },
   );
 
@@ -53,7 +52,7 @@ export function pageRoutes(app: HttpServer, live: LiveIndex): void {
     async (request) => {
       const { results, debug, ...rest } = request.query;
       return answerResolve(
-        live.current(),
+        live.searchable(),
         { ...rest, results: results === undefined || isTrue(results), debug: isTrue(debug) },
         request.arrivedAt,
       );
@@ -73,7 +72,7 @@ export function pageRoutes(app: HttpServer, live: LiveIndex): void {
       },
     },
     async () => {
-      const state = searchable(live.current());
+      const state = live.searchable();
       return { release: state.release, snapshot: state.snapshot, ...robotsLines(state.storefront) };
     },
   );

@@ -11,16 +11,10 @@ import {
 } from '../../contracts/previews.js';
 import { Problem } from '../../contracts/problem.js';
 import type { HttpServer } from '../../http/server.js';
-import type { LiveIndex, LiveState } from '../live-index.js';
+import type { LiveIndex } from '../live-index.js';
 import { previewCompare, previewFind, previewPage, previewSearch } from '../previews.js';
-import { searchable } from '../search.js';
 
 const problem = Type.Ref(Problem);
-
-/** What is live, or 503 saying why nothing is: a first run on its way, or none yet. */
-function liveState(live: LiveIndex): LiveState {
-  return searchable(live.current(), live.nothingLiveSentence());
-}
 
 /** `POST /internal/preview/search`, `/page`, `/compare` and `/find`: what the control plane's previews ask. */
 export function previewRoutes(app: HttpServer, live: LiveIndex): void {
@@ -36,7 +30,7 @@ export function previewRoutes(app: HttpServer, live: LiveIndex): void {
         response: { 200: Type.Ref(PreviewSearchAnswer), 400: problem, 422: problem, 503: problem },
       },
     },
-    async (request) => previewSearch(liveState(live), request.body, request.arrivedAt),
+    async (request) => previewSearch(live.searchable(), request.body, request.arrivedAt),
   );
 
   app.post(
@@ -50,7 +44,7 @@ export function previewRoutes(app: HttpServer, live: LiveIndex): void {
         response: { 200: Type.Ref(PreviewPageAnswer), 400: problem, 422: problem, 503: problem },
       },
     },
-    async (request) => previewPage(liveState(live), request.body, request.arrivedAt),
+    async (request) => previewPage(live.searchable(), request.body, request.arrivedAt),
   );
 
   app.post(
@@ -78,6 +72,6 @@ export function previewRoutes(app: HttpServer, live: LiveIndex): void {
         response: { 200: Type.Ref(PreviewFindAnswer), 400: problem, 422: problem, 503: problem },
       },
     },
-    async (request) => previewFind(liveState(live), request.body, request.arrivedAt),
+    async (request) => previewFind(live.searchable(), request.body, request.arrivedAt),
   );
 }
