@@ -1,9 +1,11 @@
 import { type ConnectOptions, connect, type DialectName } from './connect.js';
 import { createImportsRepository, type ImportsRepository } from './imports-repository.js';
 import { createIndexRunsRepository, type IndexRunsRepository } from './index-runs-repository.js';
+import { createInsightsRepository, type InsightsRepository } from './insights-repository.js';
 import { createLiveRepository, type LiveRepository } from './live-repository.js';
 import { migrateToLatest } from './migrations.js';
 import { createReleasesRepository, type ReleasesRepository } from './releases-repository.js';
+import { createSearchLogRepository, type SearchLogRepository } from './search-log-repository.js';
 import { createSettingsRepository, type SettingsRepository } from './settings-repository.js';
 import { createSnapshotsRepository, type SnapshotsRepository } from './snapshots-repository.js';
 
@@ -24,6 +26,8 @@ export interface Database {
   readonly live: LiveRepository;
   readonly settings: SettingsRepository;
   readonly imports: ImportsRepository;
+  readonly searchLog: SearchLogRepository;
+  readonly insights: InsightsRepository;
   close(): Promise<void>;
 }
 
@@ -31,7 +35,7 @@ export type OpenDatabaseOptions = ConnectOptions;
 
 /** Connects (SQLite file by default, or the URL's database) and migrates before answering. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  const { db, dialect } = connect(options);
+  const { db, dialect, sqlite } = connect(options);
   let appliedMigrations: string[];
   try {
     appliedMigrations = await migrateToLatest(db, dialect);
@@ -39,6 +43,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await db.destroy();
     throw error;
   }
+  const searchLog = createSearchLogRepository(db, sqlite);
   return {
     dialect,
     appliedMigrations,
@@ -48,6 +53,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     live: createLiveRepository(db),
     settings: createSettingsRepository(db),
     imports: createImportsRepository(db, dialect),
-    close: () => db.destroy(),
+    searchLog,
+    insights: createInsightsRepository(db),
+    close: async () => {
+      await searchLog.close();
+      await db.destroy();
+    },
   };
 }
