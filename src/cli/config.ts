@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { EVENT_HOURS } from '../contracts/events.js';
 
 /** Everything aisle reads from its environment, typed, with its defaults. Listed in the README. */
 export interface Config {
@@ -19,7 +20,17 @@ export interface Config {
   indexerLeaseMs: number;
   /** How long the export of a discarded or replaced import is kept before the clean-up removes it. */
   exportRetentionMs: number;
+  /** Searches and events the search log's queue holds at most before it drops new ones. */
+  searchLogQueue: number;
+  /** Days the raw search log is kept; what the roll-up counted is kept for good. */
+  searchLogRetentionDays: number;
 }
+
+/**
+ * The raw log must outlive the days events can still arrive for (`event_hours`) and the day they
+ * arrive on, or a late roll-up would count a day whose searches are gone.
+ */
+export const MIN_SEARCH_LOG_RETENTION_DAYS = Math.ceil(EVENT_HOURS / 24) + 1;
 
 export class ConfigError extends Error {}
 
@@ -44,6 +55,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     indexerPollMs: integer(env, 'AISLE_INDEXER_POLL_MS', 500, 10, 600_000),
     indexerLeaseMs: integer(env, 'AISLE_INDEXER_LEASE_MS', 30_000, 1_000, 3_600_000),
     exportRetentionMs: integer(env, 'AISLE_EXPORT_RETENTION_HOURS', 72, 0, 87_600) * 3_600_000,
+    searchLogQueue: integer(env, 'AISLE_SEARCH_LOG_QUEUE', 50_000, 1_000, 10_000_000),
+    searchLogRetentionDays: integer(
+      env,
+      'AISLE_SEARCH_LOG_RETENTION_DAYS',
+      30,
+      MIN_SEARCH_LOG_RETENTION_DAYS,
+      3_650,
+    ),
   };
 }
 

@@ -8,6 +8,7 @@ import { systemClock } from '../lib/clock.js';
 import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import type { LiveIndex } from '../query/live-index.js';
 import type { KeptExports } from '../query/routes/imports.js';
+import type { SearchLog } from '../query/search-log/search-log.js';
 
 /**
  * The OpenAPI description of all three servers, generated from their route schemas. The apps are
@@ -25,7 +26,12 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
       },
     ) as T;
   const apps: HttpServer[] = [
-    await buildPublicApp({ logger, clock: systemClock, live: untouched<LiveIndex>('The live index') }),
+    await buildPublicApp({
+      logger,
+      clock: systemClock,
+      live: untouched<LiveIndex>('The live index'),
+      searchLog: untouched<SearchLog>('The search log'),
+    }),
     await buildInternalApp({
       logger,
       clock: systemClock,

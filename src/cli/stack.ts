@@ -10,11 +10,15 @@ import type { HttpServer } from '../http/server.js';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import { LiveIndex } from '../query/live-index.js';
+import { SearchLog } from '../query/search-log/search-log.js';
 import { type BlobStore, type Database, DirectoryBlobStore, openDatabase } from '../store/index.js';
 import type { Config } from './config.js';
 
 /** How often the control plane runs its timed work. */
 const SCHEDULER_INTERVAL_MS = 60_000;
+/** Searches and events the search log writes together at most, and how long one waits at most. */
+const SEARCH_LOG_BATCH = 1_000;
+const SEARCH_LOG_FLUSH_MS = 200;
 
 export interface Roles {
   query: boolean;
@@ -26,6 +30,8 @@ export interface RunningStack {
   urls: { public?: string; internal?: string; management?: string };
   deps: ControlDeps;
   live?: LiveIndex;
+  /** The query node's search log: its queue's figures, and a flush the stop awaits. */
+  searchLog?: SearchLog;
   indexer?: Indexer;
   /** The control plane's timed work (the clean-up of exports); with the control role only. */
   scheduler?: Scheduler;
@@ -50,10 +56,18 @@ export async function startStack(
   const openApi = readCommittedOpenApi;
 
   let live: LiveIndex | undefined;
+  let searchLog: SearchLog | undefined;
   if (roles.query) {
     live = new LiveIndex({ database, blobs, logger, pollMs: config.livePollMs });
     await live.start();
-    const publicApp = await buildPublicApp({ logger, clock, live, openApi });
+    searchLog = new SearchLog({
+      write: (batch) => database.searchLog.append(batch),
+      logger,
+      capacity: config.searchLogQueue,
+      batchSize: SEARCH_LOG_BATCH,
+      flushMs: SEARCH_LOG_FLUSH_MS,
+    });
+    const publicApp = await buildPublicApp({ logger, clock, live, searchLog, openApi });
     const internalApp = await buildInternalApp({
       logger,
       clock,
@@ -76,6 +90,7 @@ export async function startStack(
       deps,
       logger,
       exportRetentionMs: config.exportRetentionMs,
+      searchLogRetentionDays: config.searchLogRetentionDays,
       intervalMs: SCHEDULER_INTERVAL_MS,
     });
     const app = await buildManagementApp({
@@ -106,6 +121,7 @@ export async function startStack(
     urls,
     deps,
     live,
+    searchLog,
     indexer,
     scheduler,
     async stop() {
@@ -113,6 +129,8 @@ export async function startStack(
       await indexer?.stop();
       live?.stop();
       await Promise.all(servers.map((server) => server.close()));
+      // No request is answered any more: what the log holds is all there is to write.
+      await searchLog?.close();
       await database.close();
     },
   };

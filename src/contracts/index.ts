@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import { EventItem, EventsAccepted, EventsBatch } from './events.js';
 import {
   ChangeImportBody,
   CompareAnswer,
@@ -16,6 +17,7 @@ import {
   InspectRequest,
   PublishImportBody,
 } from './imports.js';
+import { CampaignInsights, Insights, InsightsDay, QueryInsight } from './insights.js';
 import { Inspection } from './inspection.js';
 import {
   CatalogAccepted,
@@ -53,7 +55,9 @@ import { Trace } from './trace.js';
 
 export * from './catalog-entity.js';
 export * from './common.js';
+export * from './events.js';
 export * from './imports.js';
+export * from './insights.js';
 export * from './inspection.js';
 export * from './management.js';
 export * from './problem.js';
@@ -113,4 +117,11 @@ export const sharedSchemas: TSchema[] = [
   CompareRequest,
   CompareAnswer,
   Inspection,
+  EventItem,
+  EventsBatch,
+  EventsAccepted,
+  InsightsDay,
+  QueryInsight,
+  Insights,
+  CampaignInsights,
 ];

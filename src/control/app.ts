@@ -6,6 +6,7 @@ import { createHttpServer, type HttpServer } from '../http/server.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { importRoutes } from './routes/imports.js';
 import { indexRunRoutes } from './routes/index-runs.js';
+import { insightRoutes } from './routes/insights.js';
 import { releaseRoutes } from './routes/releases.js';
 import { schemaRoutes } from './routes/schemas.js';
 import type { ControlDeps } from './services/deps.js';
@@ -33,6 +34,7 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
       await importRoutes(api, options.deps, options.uploadLimitBytes);
       releaseRoutes(api, options.deps);
       indexRunRoutes(api, options.deps);
+      insightRoutes(api, options.deps);
     },
     { prefix: '/api/v1' },
   );

@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ControlDeps } from './services/deps.js';
 import { cleanUpExports } from './services/imports-cleanup.js';
+import { type RollUpResult, rollUpSearchLog } from './services/rollup.js';
 
 export interface PassResult {
   /** Imports whose export the clean-up removed. */
   removedExports: number[];
+  /** What the search log's roll-up counted and removed. */
+  rollUp: RollUpResult;
 }
 
 export interface SchedulerOptions {
@@ -12,6 +15,8 @@ export interface SchedulerOptions {
   logger: FastifyBaseLogger;
   /** How long the export of a discarded or replaced import is kept. */
   exportRetentionMs: number;
+  /** Days the raw search log is kept. */
+  searchLogRetentionDays: number;
   /** How often the jobs run. */
   intervalMs: number;
 }
@@ -49,11 +54,14 @@ export class Scheduler {
   }
 
   async #runJobs(): Promise<PassResult> {
-    const { deps, logger, exportRetentionMs } = this.options;
+    const { deps, logger, exportRetentionMs, searchLogRetentionDays } = this.options;
     const { removed } = await cleanUpExports(deps, exportRetentionMs);
     if (removed.length > 0)
       logger.info({ imports: removed }, 'exports of discarded and replaced imports removed');
-    return { removedExports: removed };
+    const rollUp = await rollUpSearchLog(deps, searchLogRetentionDays);
+    if (rollUp.removed.searches + rollUp.removed.events > 0)
+      logger.info(rollUp.removed, 'search log rows older than the retention period removed');
+    return { removedExports: removed, rollUp };
   }
 
   #schedule(): void {
