@@ -131,6 +131,7 @@ export class SearchLog {
     }
     clearTimeout(this.#dropReport);
     this.#reportDrops();
+    this.options.logger.info(this.stats(), 'search log closed');
   }
 
   #waiting(): number {

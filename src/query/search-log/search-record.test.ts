@@ -67,7 +67,12 @@ describe('a search as the log keeps it', () => {
   });
 
   it("takes the channel's first locale, and the release's default channel without channels.json", () => {
-    const onApp = loggedSearch({ channel: 'app', on: 'autocomplete', traffic: 'bench' }, answer, files, new Date());
+    const onApp = loggedSearch(
+      { channel: 'app', on: 'autocomplete', traffic: 'bench' },
+      answer,
+      files,
+      new Date(),
+    );
     expect(onApp).toMatchObject({ channel: 'app', locale: 'de', surface: 'autocomplete', traffic: 'bench' });
     expect(loggedSearch({}, answer, {}, new Date())).toMatchObject({ channel: 'default', locale: 'en' });
   });
