@@ -1,8 +1,9 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import type { DialectName } from './connect.js';
 import { initial } from './migrations/0001-initial.js';
 import { imports } from './migrations/0002-imports.js';
 import { searchLog } from './migrations/0003-search-log.js';
+import { catalogLife } from './migrations/0004-catalog-life.js';
 import type { Schema } from './schema.js';
 
 /**
@@ -14,6 +15,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0001-initial': initial(dialect),
     '0002-imports': imports(dialect),
     '0003-search-log': searchLog(dialect),
+    '0004-catalog-life': catalogLife(dialect),
   };
 }
 
@@ -22,6 +24,10 @@ export async function migrateToLatest(db: Kysely<Schema>, dialect: DialectName):
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations(dialect) },
+    // Kysely looks for its migration tables in every schema it can see unless told which one: a
+    // database shared by several schemas (tests, several shops) would find another schema's tables
+    // and skip making its own.
+    ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
     // Features land on parallel branches, each with its own migration; a database migrated by one
     // must take another's earlier-numbered migration rather than refuse to start.
     allowUnorderedMigrations: true,
@@ -29,4 +35,11 @@ export async function migrateToLatest(db: Kysely<Schema>, dialect: DialectName):
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+async function currentSchema(db: Kysely<Schema>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (schema === undefined) throw new Error('The database names no current schema to migrate.');
+  return schema;
 }

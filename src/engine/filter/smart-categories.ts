@@ -5,6 +5,7 @@ import { CATEGORY_IS, type FieldColumn, type StructuredData } from '../index/col
 import { channelsOf, type StructuredSettings } from '../index/columns-settings.js';
 import { SharedView } from '../listing/shared-view.js';
 import { StructuredIndex } from '../listing/structured-index.js';
+import { SelectorError } from './choice.js';
 import { documentsOf, selectRows } from './evaluate.js';
 
 /** Appends the codes of slot `slot` of `field`, translated by `codeOf` (indexed by old code). */
@@ -26,6 +27,7 @@ function translation(field: FieldColumn, builder: CodeColumnBuilder): number[] {
  * Smart categories (categories.json nodes with `where`), decided when the index is compiled: a
  * document belongs to the node, and so to everything above it, when one of its rows matches the
  * selector in some channel at the compile's time. `category` and `category.is` gain the members.
+ * A selector the engine cannot read throws SelectorError at `/<position in the list>/where/...`.
  */
 export function withSmartCategories(
   data: StructuredData,
@@ -41,13 +43,19 @@ export function withSmartCategories(
   });
   const index = new StructuredIndex(data, shared);
   const members = new Map<string, Bitset>();
-  for (const node of smart) {
+  for (const [position, node] of smart.entries()) {
     for (const channel of index.channels) {
       const view = channel.offers.at(context.time);
-      const docs = documentsOf(
-        selectRows(node.where, { index, channel, view, shared, time: context.time }),
-        index,
-      );
+      let rows: ReturnType<typeof selectRows>;
+      try {
+        rows = selectRows(node.where, { index, channel, view, shared, time: context.time });
+      } catch (error) {
+        // The pointer names the smart category in the settings' list, so a caller can name its source.
+        if (error instanceof SelectorError)
+          throw new SelectorError(`/${position}/where${error.pointer}`, error.message);
+        throw error;
+      }
+      const docs = documentsOf(rows, index);
       const known = members.get(node.category);
       members.set(node.category, known ? known.or(docs) : docs);
     }
