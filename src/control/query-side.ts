@@ -24,8 +24,14 @@ export interface QuerySide {
 
 const TIMEOUT_MS = 30_000;
 
-export function httpQuerySide(internalUrl: string): QuerySide {
+/**
+ * The query side over HTTP at `internalUrl`, each call carrying the internal key (the secret the
+ * query nodes ask for: without it they answer 401, which is a configuration to correct, not a
+ * query side that is away).
+ */
+export function httpQuerySide(internalUrl: string, internalKey: string | undefined): QuerySide {
   const base = internalUrl.replace(/\/+$/, '');
+  const call = (url: string, body: unknown) => post(url, body, internalKey);
   return {
     async validateRelease(files) {
       const response = await call(`${base}/internal/releases/validate`, { files });
@@ -51,9 +57,10 @@ export function httpQuerySide(internalUrl: string): QuerySide {
       throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
     },
 
-    inspect: (request) => exportCall(base, '/internal/imports/inspect', request) as Promise<Inspection>,
+    inspect: (request) => exportCall(call, base, '/internal/imports/inspect', request) as Promise<Inspection>,
 
-    compare: (request) => exportCall(base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
+    compare: (request) =>
+      exportCall(call, base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
   };
 }
 
@@ -61,7 +68,12 @@ export function httpQuerySide(internalUrl: string): QuerySide {
  * A call that reads kept exports: 404 (the snapshot's bytes are not in storage) and 422 (the export
  * cannot be read, or the release has violations) are the caller's to act on, so they become 422.
  */
-async function exportCall(base: string, path: string, request: unknown): Promise<unknown> {
+async function exportCall(
+  call: (url: string, body: unknown) => Promise<Response>,
+  base: string,
+  path: string,
+  request: unknown,
+): Promise<unknown> {
   const response = await call(`${base}${path}`, request);
   const body = (await response.json()) as Record<string, unknown>;
   if (response.status === 200) return body;
@@ -75,14 +87,25 @@ async function exportCall(base: string, path: string, request: unknown): Promise
   throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
 }
 
-async function call(url: string, body: unknown): Promise<Response> {
+async function post(url: string, body: unknown, internalKey: string | undefined): Promise<Response> {
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        ...(internalKey ? { authorization: `Bearer ${internalKey}` } : {}),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
+    if (response.status === 401) {
+      throw unanswered(
+        url,
+        internalKey
+          ? 'it refused the internal key: set the same AISLE_INTERNAL_KEY on the control plane and the query nodes'
+          : 'no internal key is set on the control plane: set AISLE_INTERNAL_KEY as on the query nodes',
+      );
+    }
     if (response.status >= 500) throw unanswered(url, `it answered ${response.status}`);
     return response;
   } catch (error) {

@@ -6,9 +6,17 @@ import { type RollUpResult, rollUpSearchLog } from './services/rollup.js';
 export interface PassResult {
   /** Imports whose export the clean-up removed. */
   removedExports: number[];
+  /** Temporary files of blob writes that never finished, removed. */
+  removedAbandoned: number;
   /** What the search log's roll-up counted and removed. */
   rollUp: RollUpResult;
 }
+
+/**
+ * A temporary blob file this old belongs to no write still under way (an upload of the largest
+ * body takes minutes): its writer was killed, and nothing will ever rename it into place.
+ */
+export const ABANDONED_WRITE_MS = 6 * 3_600_000;
 
 export interface SchedulerOptions {
   deps: ControlDeps;
@@ -58,10 +66,13 @@ export class Scheduler {
     const { removed } = await cleanUpExports(deps, exportRetentionMs);
     if (removed.length > 0)
       logger.info({ imports: removed }, 'exports of discarded and replaced imports removed');
+    const removedAbandoned = await deps.blobs.removeAbandoned(ABANDONED_WRITE_MS);
+    if (removedAbandoned > 0)
+      logger.info({ files: removedAbandoned }, 'files of unfinished blob writes removed');
     const rollUp = await rollUpSearchLog(deps, searchLogRetentionDays);
     if (rollUp.removed.searches + rollUp.removed.events > 0)
       logger.info(rollUp.removed, 'search log rows older than the retention period removed');
-    return { removedExports: removed, rollUp };
+    return { removedExports: removed, removedAbandoned, rollUp };
   }
 
   #schedule(): void {
