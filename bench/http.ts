@@ -34,7 +34,7 @@ export async function startBenchShop(
   options: { cli?: string; env?: Record<string, string> } = {},
 ): Promise<BenchShop> {
   const dataDir = await mkdtemp(join(tmpdir(), 'aisle-bench-'));
-  const key = 'bench-key';
+  const key = 'bench-management-key';
   const cli = runCli(
     ['start'],
     {

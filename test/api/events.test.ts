@@ -150,6 +150,13 @@ describe('POST /v1/events', () => {
       }
       expect((await post('', 'text/plain')).status).toBe(400);
     });
+
+    it('a body nested deeper than any batch, as a beacon', async () => {
+      const deep = `{"events":[${'['.repeat(100)}${']'.repeat(100)}]}`;
+      const response = await post(deep, 'text/plain');
+      expect(response.status).toBe(400);
+      expect((await response.json()).detail).toContain('levels deep');
+    });
   });
 
   it('answers 413 for a body larger than 64 kB, and takes one of exactly 64 kB', async () => {

@@ -26,7 +26,7 @@ it('writes every accepted event before a graceful stop ends the process', async 
     AISLE_INTERNAL_PORT: '0',
     AISLE_MANAGEMENT_PORT: '0',
     AISLE_DATA_DIR: dataDir,
-    SEARCH_MANAGEMENT_KEY: 'stop-key',
+    SEARCH_MANAGEMENT_KEY: 'stop-test-management-key',
   });
   const urls = parseBanner(await cli.waitForOutput(/aisle is ready\./));
   const accepted = new Set<string>();

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ErrorObject } from 'ajv';
 import { EVENT_BODY_BYTES, EventsAccepted, EventsBatch } from '../../contracts/events.js';
 import { Problem } from '../../contracts/problem.js';
+import { parseJsonText } from '../../http/json-body.js';
 import type { HttpServer } from '../../http/server.js';
 import { violationsFromAjv } from '../../lib/ajv-violations.js';
 import { AppError } from '../../lib/errors.js';
@@ -19,17 +20,7 @@ export async function eventRoutes(app: HttpServer, searchLog: SearchLog): Promis
     scope.addContentTypeParser(
       'text/plain',
       { parseAs: 'string', bodyLimit: EVENT_BODY_BYTES },
-      (_request, text, done) => {
-        try {
-          done(null, JSON.parse(text as string));
-        } catch (error) {
-          const refusal = new Error(
-            `The body is not valid JSON: ${(error as Error).message}. A beacon sends the batch as JSON text.`,
-          ) as Error & { statusCode: number };
-          refusal.statusCode = 400;
-          done(refusal, undefined);
-        }
-      },
+      parseJsonText,
     );
     scope.post(
       '/v1/events',
