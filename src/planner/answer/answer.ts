@@ -1,12 +1,10 @@
 import type { ChannelsFile, SynonymsFile } from '../../contracts/release-files/index.js';
 import type { AppliedFilter, SearchRequest, SearchResponse } from '../../contracts/search.js';
 import {
-  compileSynonyms,
   type EngineIndex,
   type EngineSection,
   entityFields,
   executeSection,
-  forLocale,
   type ListingExtras,
   type Synonyms,
   selectEntities,
@@ -17,6 +15,7 @@ import { fieldLabel, pageFacets, pageLayout } from '../../release/page-settings.
 import { placementsForPage } from '../effects/placements.js';
 import type { RedirectPlan, SearchPlan } from '../plan.js';
 import type { Planner } from '../planner.js';
+import { compileLocaleSynonyms } from '../synonyms.js';
 import { executionTrace, type SectionRun } from './execution-trace.js';
 import { filterShapeViolations, listingViolations, refuseTogether } from './request-checks.js';
 import { type SectionSettings, sectionQuery } from './section-query.js';
@@ -238,8 +237,7 @@ function synonymsOf(files: Record<string, unknown>, locale: string): Synonyms {
   }
   let synonyms = byLocale.get(locale);
   if (!synonyms) {
-    const dictionaries = (files['synonyms.json'] as SynonymsFile | undefined)?.dictionaries ?? {};
-    synonyms = compileSynonyms(forLocale(dictionaries, locale));
+    synonyms = compileLocaleSynonyms(files['synonyms.json'] as SynonymsFile | undefined, locale);
     byLocale.set(locale, synonyms);
   }
   return synonyms;
