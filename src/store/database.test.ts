@@ -130,17 +130,19 @@ describe.skipIf(!postgresUrl)('openDatabase on PostgreSQL', () => {
     }
   });
 
-  it('migrates a schema of its own beside another migrated one in the same database', async () => {
+  it('migrates its own schema while another schema of the database holds migrated tables', async () => {
     const other = await createScratchSchema(postgresUrl as string);
-    const own = await createScratchSchema(postgresUrl as string);
+    const ours = await createScratchSchema(postgresUrl as string);
     try {
       await (await openDatabase({ url: other.url, dataDir: tmpdir() })).close();
-      const db = await openDatabase({ url: own.url, dataDir: tmpdir() });
-      expect(db.appliedMigrations).toContain('0001-initial');
-      await db.close();
+      const database = await openDatabase({ url: ours.url, dataDir: tmpdir() });
+      expect(database.appliedMigrations).toContain('0001-initial');
+      await database.settings.set('theme', 'dark');
+      expect(await database.settings.get('theme')).toBe('dark');
+      await database.close();
     } finally {
+      await ours.drop();
       await other.drop();
-      await own.drop();
     }
   });
 });

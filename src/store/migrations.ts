@@ -24,22 +24,23 @@ export async function migrateToLatest(db: Kysely<Schema>, dialect: DialectName):
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations(dialect) },
-    // Kysely looks for its migration tables in every schema it can see unless told which one: a
-    // database shared by several schemas (tests, several shops) would find another schema's tables
-    // and skip making its own.
-    ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
-    // Features land on parallel branches, each with its own migration; a database migrated by one
-    // must take another's earlier-numbered migration rather than refuse to start.
+    // Migrations written apart may land in any order; a database migrated by one must take
+    // another's earlier-numbered migration rather than refuse to start.
     allowUnorderedMigrations: true,
+    // Kysely looks for its own tables in every schema it can see: on a PostgreSQL database shared
+    // with other schemas that hold them (another application, another aisle), it would take theirs
+    // for ours and fail. Naming the schema our connections write to keeps the lookup there.
+    ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
   });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 
+/** The schema unqualified tables are created in: the first of the connection's search path. */
 async function currentSchema(db: Kysely<Schema>): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema;
-  if (schema === undefined) throw new Error('The database names no current schema to migrate.');
+  if (schema === undefined) throw new Error('PostgreSQL names no current schema: set a search_path.');
   return schema;
 }
