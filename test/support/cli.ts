@@ -14,7 +14,7 @@ export interface RunningCli {
   stop(): Promise<number | null>;
 }
 
-/** Runs the built `aisle` command (or another build of it) as a child process, as a user would. */
+/** Runs the built `aisle` command (or another build's, `cli`) as a child process, as a user would. */
 export function runCli(args: string[], env: Record<string, string>, cli = CLI): RunningCli {
   const child = spawn(process.execPath, [cli, ...args], {
     env: { ...process.env, AISLE_LOG_LEVEL: 'warn', ...env },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpServer } from '../../http/server.js';
 import { systemClock } from '../../lib/clock.js';
 import { newQueryId } from '../../lib/ids.js';
+import { createMetricsRegistry } from '../../lib/metrics.js';
 import { buildPublicApp } from '../app.js';
 import type { LiveIndex } from '../live-index.js';
 import { SearchLog } from '../search-log/search-log.js';
@@ -21,7 +22,14 @@ describe('POST /v1/events with the search log full', () => {
   let app: HttpServer;
   beforeAll(async () => {
     const live = { current: () => undefined } as unknown as LiveIndex;
-    app = await buildPublicApp({ logger, clock: systemClock, live, searchLog });
+    app = await buildPublicApp({
+      logger,
+      clock: systemClock,
+      live,
+      searchLog,
+      metrics: createMetricsRegistry(),
+      shedding: { eventLoopDelayMs: 0, eventLoopUtilization: 0, sampleMs: 1000 },
+    });
   });
   afterAll(async () => {
     await app.close();
