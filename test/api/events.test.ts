@@ -180,6 +180,18 @@ describe('POST /v1/events', () => {
     expect(await eventsLogged()).toBe(before + 1);
   });
 
+  it('counts what the search log wrote and dropped in the metrics', async () => {
+    await eventsLogged();
+    const metrics = await (await call(`${stack.urls.management}/metrics`)).text();
+    const figure = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(metrics)?.[1]);
+    expect(figure('aisle_search_log_queued')).toBe(0);
+    expect(figure('aisle_search_log_written_total')).toBe(
+      (await stack.deps.database.searchLog.size()).events,
+    );
+    expect(figure('aisle_search_log_dropped_total')).toBe(0);
+    expect(figure('aisle_search_log_failed_writes_total')).toBe(0);
+  });
+
   it('allows any origin to post a beacon or JSON', async () => {
     const preflight = await call(`${stack.urls.public}/v1/events`, {
       method: 'OPTIONS',
