@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { CatalogFetch, CatalogSource, PutCatalogSourceBody } from './catalog-source.js';
+import { EventItem, EventsAccepted, EventsBatch } from './events.js';
 import {
   ChangeImportBody,
   CompareAnswer,
@@ -17,6 +18,7 @@ import {
   InspectRequest,
   PublishImportBody,
 } from './imports.js';
+import { CampaignInsights, Insights, InsightsDay, QueryInsight } from './insights.js';
 import { Inspection } from './inspection.js';
 import {
   CatalogAccepted,
@@ -64,7 +66,9 @@ import { Trace } from './trace.js';
 export * from './catalog-entity.js';
 export * from './catalog-source.js';
 export * from './common.js';
+export * from './events.js';
 export * from './imports.js';
+export * from './insights.js';
 export * from './inspection.js';
 export * from './management.js';
 export * from './offers.js';
@@ -139,4 +143,11 @@ export const sharedSchemas: TSchema[] = [
   ResolvedOffers,
   Storage,
   PatchStorageBody,
+  EventItem,
+  EventsBatch,
+  EventsAccepted,
+  InsightsDay,
+  QueryInsight,
+  Insights,
+  CampaignInsights,
 ];

@@ -10,6 +10,7 @@ import { catalogRoutes } from './routes/catalog.js';
 import { catalogSourceRoutes } from './routes/catalog-source.js';
 import { importRoutes } from './routes/imports.js';
 import { indexRunRoutes } from './routes/index-runs.js';
+import { insightRoutes } from './routes/insights.js';
 import { offersRoutes } from './routes/offers.js';
 import { releaseRoutes } from './routes/releases.js';
 import { schemaRoutes } from './routes/schemas.js';
@@ -63,6 +64,7 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
       indexRunRoutes(api, options.deps);
       offersRoutes(api, options.deps);
       storageRoutes(api, options.deps);
+      insightRoutes(api, options.deps);
     },
     { prefix: '/api/v1' },
   );
