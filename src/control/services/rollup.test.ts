@@ -165,7 +165,7 @@ for (const backend of ['sqlite', 'postgres'] as const) {
       clock.set('2026-03-10T00:00:00.000Z');
       const result = await rollUpSearchLog(deps, 5);
       expect(result).toEqual({ days: [], removed: { searches: 2, events: 1 } });
-      expect(await database.searchLog.size()).toEqual({ searches: 0, events: 0 });
+      expect(await database.searchLog.size()).toMatchObject({ searches: 0, events: 0 });
       const [day] = await database.insights.days({ from: '2026-03-01', to: '2026-03-01' });
       expect(day).toMatchObject({ searches: 2, clicks: 1 });
     });
