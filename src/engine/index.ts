@@ -24,7 +24,7 @@ export { loadIndex } from './load.js';
 export type { LeaveOut } from './match/text-match.js';
 export type { ExpansionTrace, SectionTrace, WordTrace } from './match/trace.js';
 export type { MatchKind, ScoreParts, WordPart } from './ranking/parts.js';
-export { entityFields } from './results/entity.js';
+export { entityFields, holdsEntity } from './results/entity.js';
 export {
   type AttributeSearchKind,
   DEFAULT_FIELD_WEIGHTS,
