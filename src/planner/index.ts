@@ -1,6 +1,7 @@
 /** The planner: turns a search request into the plan the engine executes. Pure. */
 
 export { answerRequest, type PlannedAnswer, type SearchTarget } from './answer/answer.js';
+export { catalogHoldings, missingCatalogNames } from './catalog-holdings.js';
 export { type PageOfHits, placementsForPage } from './effects/placements.js';
 export { SIDE_SECTION_HITS } from './effects/sections.js';
 export { type NormalizedQuery, normalizeQuery } from './normalize.js';

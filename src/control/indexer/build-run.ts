@@ -2,7 +2,13 @@ import { readCatalog } from '../../catalog/read-catalog.js';
 import { countRejected } from '../../catalog/report.js';
 import type { IndexRun } from '../../contracts/management.js';
 import { type EngineIndex, indexStats, loadIndex } from '../../engine/index.js';
-import { compilePlanner, releaseTestViolations, vocabularyOf } from '../../planner/index.js';
+import {
+  compilePlanner,
+  missingCatalogNames,
+  releaseTestViolations,
+  type Vocabulary,
+  vocabularyOf,
+} from '../../planner/index.js';
 import { decidePublication } from '../../release/publication.js';
 import type { BlobStore, Database, IndexRunRecord } from '../../store/index.js';
 import { readerFiles } from '../services/export-read.js';
@@ -65,12 +71,13 @@ export async function buildRun(
  */
 async function testRelease(
   index: EngineIndex,
+  vocabulary: Vocabulary,
   files: Record<string, unknown>,
   context: BuildContext,
 ): Promise<void> {
   const entities = index.types.reduce((sum, type) => sum + type.documents, 0);
   await context.progress('testing', entities, entities);
-  const planner = compilePlanner(files, vocabularyOf(index));
+  const planner = compilePlanner(files, vocabulary);
   const violations = await releaseTestViolations({ index, files, planner }, context.now());
   if (violations.length === 0) return;
   const shown = violations
@@ -103,13 +110,17 @@ async function trySwitch(
     { snapshot: live.snapshotId, files: liveRelease.files },
   );
   if (decision.way !== 'switch') return undefined;
-  await testRelease(loadIndex(await context.blobs.get(live.artifact)), files, context);
+  const index = loadIndex(await context.blobs.get(live.artifact));
+  const vocabulary = vocabularyOf(index);
+  await testRelease(index, vocabulary, files, context);
+  const { warnings: _live, ...kept } = liveReport;
   return {
     artifact: live.artifact,
     report: {
-      ...liveReport,
+      ...kept,
       course: { way: 'switch', cause: decision.cause },
       duration_ms: Math.round(performance.now() - startedAt),
+      ...warningsOf(index, vocabulary, files),
     },
   };
 }
@@ -147,7 +158,8 @@ async function rebuild(
   });
 
   const index = loadIndex(artifactBytes);
-  await testRelease(index, files, context);
+  const vocabulary = vocabularyOf(index);
+  await testRelease(index, vocabulary, files, context);
   await context.progress('storing', total, total);
   const stats = indexStats(index);
   const artifact = await blobs.put(artifactBytes);
@@ -160,8 +172,22 @@ async function rebuild(
       types: stats.types,
       artifact_bytes: artifactBytes.length,
       duration_ms: Math.round(performance.now() - startedAt),
+      ...warningsOf(index, vocabulary, files),
     },
   };
+}
+
+/**
+ * The names the release gives the catalog that it does not hold, as the report's warnings: the
+ * run builds regardless (catalogs change under a release), and the merchandiser cleans up.
+ */
+function warningsOf(
+  index: EngineIndex,
+  vocabulary: Vocabulary,
+  files: Record<string, unknown>,
+): Pick<BuiltRun['report'], 'warnings'> {
+  const warnings = missingCatalogNames(files, vocabulary, index);
+  return warnings.length > 0 ? { warnings } : {};
 }
 
 /** A failure with the step it happened in and a sentence for the run's `error`. */
