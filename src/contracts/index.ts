@@ -34,6 +34,7 @@ import {
   ReleaseSummary,
   Snapshot,
   ValidateReleaseAnswer,
+  ValidateReleaseRequest,
 } from './management.js';
 import { Problem, Violation } from './problem.js';
 import {
@@ -94,6 +95,7 @@ export const sharedSchemas: TSchema[] = [
   PublishAccepted,
   RebuildAccepted,
   ValidateReleaseAnswer,
+  ValidateReleaseRequest,
   PublicationRequest,
   PublicationDecision,
   Publication,

@@ -13,7 +13,14 @@ export type ReleaseValidation =
  * process, so a single-process stack and a scaled one behave the same.
  */
 export interface QuerySide {
-  validateRelease(files: Record<string, unknown>): Promise<ReleaseValidation>;
+  /**
+   * Checks a release's files; with `catalogNames`, also refuses the names they give the catalog
+   * that the live catalog does not hold (a release stored or published, not a draft).
+   */
+  validateRelease(
+    files: Record<string, unknown>,
+    options?: { catalogNames?: boolean },
+  ): Promise<ReleaseValidation>;
   /** How the release would go live with the snapshot, against what the query side serves now. */
   publication(files: Record<string, unknown>, snapshot: string): Promise<PublicationDecision>;
   /** What the indexer would make of a kept export with these release files. */
@@ -27,8 +34,11 @@ const TIMEOUT_MS = 30_000;
 export function httpQuerySide(internalUrl: string): QuerySide {
   const base = internalUrl.replace(/\/+$/, '');
   return {
-    async validateRelease(files) {
-      const response = await call(`${base}/internal/releases/validate`, { files });
+    async validateRelease(files, options = {}) {
+      const response = await call(`${base}/internal/releases/validate`, {
+        files,
+        ...(options.catalogNames === true ? { catalog_names: true } : {}),
+      });
       const body = (await response.json()) as Record<string, unknown>;
       if (response.status === 200) return { ok: true, release: body as never };
       if (response.status === 422 || response.status === 400) {
