@@ -2,6 +2,7 @@ import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { DialectName } from './connect.js';
 import { initial } from './migrations/0001-initial.js';
 import { imports } from './migrations/0002-imports.js';
+import { draftVersions } from './migrations/0005-draft-versions.js';
 import type { Schema } from './schema.js';
 
 /**
@@ -12,6 +13,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initial(dialect),
     '0002-imports': imports(dialect),
+    '0005-draft-versions': draftVersions(),
   };
 }
 
