@@ -37,6 +37,21 @@ import {
   ValidateReleaseRequest,
 } from './management.js';
 import { Problem, Violation } from './problem.js';
+import { Condition } from './release-files/rules.js';
+import {
+  ChangeRuleBody,
+  CreateRuleBody,
+  DraftRules,
+  ListedRule,
+  MoveRuleBody,
+  NamedEntity,
+  RuleBody,
+  RuleConflict,
+  RuleFieldChanges,
+  RuleFields,
+  RuleList,
+  RuleListRequest,
+} from './rules.js';
 import {
   AppliedFilter,
   Facet,
@@ -50,6 +65,28 @@ import {
   SortOption,
 } from './search.js';
 import { PlacementAnswer, Redirect, Resolution } from './search-parts.js';
+import {
+  ChangeSearchSettingsBody,
+  DraftSearchSettings,
+  SearchSettings,
+  SearchSettingsRequest,
+  TypeSearchSettings,
+} from './search-settings.js';
+import {
+  AddSynonymsBody,
+  ChangeSynonymBody,
+  CheckSynonymBody,
+  DraftSynonyms,
+  ListedSynonym,
+  RefusedSynonym,
+  SynonymCheck,
+  SynonymCheckRequest,
+  SynonymClash,
+  SynonymDictionaryList,
+  SynonymEntry,
+  SynonymList,
+  SynonymListRequest,
+} from './synonyms.js';
 import { Trace } from './trace.js';
 
 export * from './catalog-entity.js';
@@ -58,8 +95,11 @@ export * from './imports.js';
 export * from './inspection.js';
 export * from './management.js';
 export * from './problem.js';
+export * from './rules.js';
 export * from './search.js';
 export { type Dismissal, PlacementAnswer, Redirect, Resolution } from './search-parts.js';
+export * from './search-settings.js';
+export * from './synonyms.js';
 
 /**
  * Schemas with an `$id` that others reference by `Type.Ref`: every server registers them once, so
@@ -115,4 +155,35 @@ export const sharedSchemas: TSchema[] = [
   CompareRequest,
   CompareAnswer,
   Inspection,
+  Condition,
+  RuleBody,
+  RuleFields,
+  RuleFieldChanges,
+  RuleConflict,
+  NamedEntity,
+  ListedRule,
+  RuleList,
+  DraftRules,
+  CreateRuleBody,
+  ChangeRuleBody,
+  MoveRuleBody,
+  RuleListRequest,
+  SynonymEntry,
+  SynonymClash,
+  ListedSynonym,
+  SynonymDictionaryList,
+  SynonymList,
+  RefusedSynonym,
+  DraftSynonyms,
+  AddSynonymsBody,
+  ChangeSynonymBody,
+  CheckSynonymBody,
+  SynonymCheck,
+  SynonymListRequest,
+  SynonymCheckRequest,
+  TypeSearchSettings,
+  SearchSettings,
+  DraftSearchSettings,
+  ChangeSearchSettingsBody,
+  SearchSettingsRequest,
 ];

@@ -227,7 +227,7 @@ export const RuleListQuery = Type.Object(
     locale: Type.Optional(Type.String({ minLength: 2, description: 'Default: the channel’s first locale.' })),
     time: Type.Optional(TimeWith('The time states are read at; default now.')),
   },
-  { $id: 'RuleListQuery', additionalProperties: false },
+  { additionalProperties: false },
 );
 
 export const DraftRules = Type.Object(
@@ -315,7 +315,7 @@ export const MoveRuleBody = Type.Object(
 
 export const VersionQuery = Type.Object(
   { version: Type.String({ minLength: 1, description: 'The draft version the change was made on.' }) },
-  { $id: 'VersionQuery', additionalProperties: false },
+  { additionalProperties: false },
 );
 
 /** The internal request for a rule list: a draft's files, or none for the live release. */

@@ -7,7 +7,10 @@ import { catalogRoutes } from './routes/catalog.js';
 import { importRoutes } from './routes/imports.js';
 import { indexRunRoutes } from './routes/index-runs.js';
 import { releaseRoutes } from './routes/releases.js';
+import { ruleRoutes } from './routes/rules.js';
 import { schemaRoutes } from './routes/schemas.js';
+import { searchSettingsRoutes } from './routes/search-settings.js';
+import { synonymRoutes } from './routes/synonyms.js';
 import type { ControlDeps } from './services/deps.js';
 
 export interface ManagementAppOptions {
@@ -33,6 +36,9 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
       await importRoutes(api, options.deps, options.uploadLimitBytes);
       releaseRoutes(api, options.deps);
       indexRunRoutes(api, options.deps);
+      ruleRoutes(api, options.deps);
+      synonymRoutes(api, options.deps);
+      searchSettingsRoutes(api, options.deps);
     },
     { prefix: '/api/v1' },
   );

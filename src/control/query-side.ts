@@ -2,7 +2,10 @@ import type { CompareAnswer, CompareRequest, InspectRequest } from '../contracts
 import type { Inspection } from '../contracts/inspection.js';
 import type { PublicationDecision } from '../contracts/management.js';
 import type { Violation } from '../contracts/problem.js';
-import { AppError } from '../lib/errors.js';
+import type { RuleList, RuleListRequest } from '../contracts/rules.js';
+import type { SearchSettings } from '../contracts/search-settings.js';
+import type { SynonymCheck, SynonymEntry, SynonymList } from '../contracts/synonyms.js';
+import { AppError, type ErrorCode } from '../lib/errors.js';
 
 export type ReleaseValidation =
   | { ok: true; release: { id: string; files: Record<string, Record<string, unknown>> } }
@@ -27,6 +30,20 @@ export interface QuerySide {
   inspect(request: InspectRequest): Promise<Inspection>;
   /** A draft export with its release against the live one: products, attributes and filters. */
   compare(request: CompareRequest): Promise<CompareAnswer>;
+  /** The rules of the live release (no `files`) or of a draft's files, as a merchandiser's list. */
+  rules(request: RuleListRequest): Promise<RuleList>;
+  /** The synonyms of the live release (no `files`) or of a draft's files. */
+  synonyms(request: { files?: Record<string, unknown>; needs_live?: boolean }): Promise<SynonymList>;
+  /** An entry checked against a draft's dictionary, with live counts per word. */
+  checkSynonym(request: {
+    files: Record<string, unknown>;
+    locale: string;
+    channel?: string;
+    entry: SynonymEntry;
+    id?: string;
+  }): Promise<SynonymCheck>;
+  /** How each type of the live release (no `files`) or of a draft's files is searched. */
+  searchSettings(request: { files?: Record<string, unknown>; locale?: string }): Promise<SearchSettings>;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -64,7 +81,49 @@ export function httpQuerySide(internalUrl: string): QuerySide {
     inspect: (request) => exportCall(base, '/internal/imports/inspect', request) as Promise<Inspection>,
 
     compare: (request) => exportCall(base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
+
+    rules: (request) => question(base, '/internal/rules', request) as Promise<RuleList>,
+
+    synonyms: (request) => question(base, '/internal/synonyms', request) as Promise<SynonymList>,
+
+    checkSynonym: (request) => question(base, '/internal/synonyms/check', request) as Promise<SynonymCheck>,
+
+    searchSettings: (request) =>
+      question(base, '/internal/search-settings', request) as Promise<SearchSettings>,
   };
+}
+
+/** What the query side's answers to a management question mean for the caller: the same problem. */
+const FORWARDED: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  404: 'not_found',
+  422: 'unprocessable',
+  503: 'unavailable',
+};
+
+/**
+ * A management question (rules, synonyms, search settings): 200 is the answer; a 400, 404, 422 or
+ * 503 is the caller's problem as the query side worded it (a channel the release lacks, nothing
+ * live yet); anything else means the query side did not answer (502).
+ */
+async function question(base: string, path: string, request: unknown): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw unanswered(base, error instanceof Error ? error.message : String(error));
+  }
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.status === 200) return body;
+  const code = FORWARDED[response.status];
+  if (code === undefined)
+    throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
+  throw new AppError(code, String(body.detail ?? ''), body.violations as Violation[] | undefined);
 }
 
 /**

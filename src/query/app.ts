@@ -9,7 +9,10 @@ import type { Clock } from '../lib/clock.js';
 import type { LiveIndex } from './live-index.js';
 import { importRoutes, type KeptExports } from './routes/imports.js';
 import { publicationRoute } from './routes/publication.js';
+import { ruleListRoute } from './routes/rules.js';
 import { searchRoutes } from './routes/search.js';
+import { searchSettingsRoute } from './routes/search-settings.js';
+import { synonymRoutes } from './routes/synonyms.js';
 import { validateReleaseRoute } from './routes/validate-release.js';
 
 export interface QueryAppOptions {
@@ -53,6 +56,9 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
   validateReleaseRoute(app, options.live);
   publicationRoute(app, options.live);
   importRoutes(app, options.exports, options.live);
+  ruleListRoute(app, options.live);
+  synonymRoutes(app, options.live);
+  searchSettingsRoute(app, options.live);
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;
 }
