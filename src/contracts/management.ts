@@ -85,12 +85,21 @@ export const RunTrigger = Type.Object(
         Type.Literal('rebuild'),
         Type.Literal('import'),
         Type.Literal('indexer'),
+        Type.Literal('fetch'),
       ],
-      { description: 'What queued the run.' },
+      {
+        description:
+          'What queued the run: `catalog` a catalog sent to PUT /catalog; `release` a release published (or published again to roll back); `import` an import published; `rebuild` POST /index-runs; `indexer` the indexer itself (a sale window opened or closed, an overlay of offers reached smart categories or ended, or another version built the live indexes); `fetch` a fetch of the catalog source that found its feed changed.',
+      },
     ),
-    detail: Type.Optional(Type.String()),
+    detail: Type.Optional(
+      Type.String({ description: 'More on what queued it: the indexer’s reason, or that it rolls back.' }),
+    ),
     import: Type.Optional(
-      Type.Integer({ minimum: 1, description: 'The import whose publishing queued the run.' }),
+      Type.Integer({
+        minimum: 1,
+        description: 'The import whose publishing queued the run (for `fetch`, the import the fetch made).',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -147,6 +156,12 @@ export const IndexRun = Type.Object(
     started_at: Type.Optional(Timestamp),
     finished_at: Type.Optional(Timestamp),
     live: Type.Boolean({ description: 'Searches read this run now.' }),
+    superseded_by: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: 'For a superseded run: the newer run that made it pointless.',
+      }),
+    ),
     report: Type.Optional(RunReport),
   },
   { $id: 'IndexRun', additionalProperties: false },

@@ -39,6 +39,7 @@ export function indexRunAnswer(record: IndexRunRecord, liveRunId: number | undef
     ...(record.startedAt ? { started_at: record.startedAt } : {}),
     ...(record.finishedAt ? { finished_at: record.finishedAt } : {}),
     live: record.id === liveRunId,
+    ...(record.supersededBy !== undefined ? { superseded_by: record.supersededBy } : {}),
     ...(record.report ? { report: record.report as IndexRun['report'] } : {}),
   };
 }

@@ -157,7 +157,11 @@ export function createImportsRepository(db: Kysely<Schema>, dialect: DialectName
           .insertInto('catalog')
           .values({ slot: SINGLE_ROW, snapshot_id: marked.snapshot_id, updated_at: at })
           .onConflict((conflict) =>
-            conflict.column('slot').doUpdateSet({ snapshot_id: marked.snapshot_id, updated_at: at }),
+            conflict.column('slot').doUpdateSet((eb) => ({
+              snapshot_id: marked.snapshot_id,
+              updated_at: at,
+              generation: eb('catalog.generation', '+', 1),
+            })),
           )
           .execute();
         const run = await insertQueuedRun(trx, dialect, {

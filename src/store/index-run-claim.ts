@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from './connect.js';
 import { GIVEN_UP_ERROR, leaseExpiry, MAX_ATTEMPTS, toIndexRun } from './index-run-rows.js';
+import { settlePublication } from './publication-settle.js';
 import type { IndexRunRecord, Instant } from './records.js';
 import { storedTime } from './rows.js';
 import type { Schema } from './schema.js';
@@ -28,13 +29,14 @@ export async function claimRun(
 ): Promise<IndexRunRecord | undefined> {
   const now = storedTime(at);
 
-  await db
+  const givenUp = await db
     .updateTable('index_runs')
     .set({ status: 'failed', error: GIVEN_UP_ERROR, finished_at: now })
     .where('status', '=', 'running')
     .where('lease_expires_at', '<', now)
     .where('attempts', '>=', MAX_ATTEMPTS)
-    .execute();
+    .executeTakeFirst();
+  if (givenUp.numUpdatedRows > 0n) await settlePublication(db);
 
   let next = db
     .selectFrom('index_runs')

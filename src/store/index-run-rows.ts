@@ -26,6 +26,10 @@ export function toIndexRun(row: Selectable<IndexRunsTable>): IndexRunRecord {
     queuedAt: row.queued_at,
     startedAt: absentIfNull(row.started_at),
     finishedAt: absentIfNull(row.finished_at),
+    supersededBy: absentIfNull(row.superseded_by),
+    catalogGeneration: Number(row.catalog_generation),
+    offersSeq: absentIfNull(row.offers_seq),
+    rebuildAt: absentIfNull(row.rebuild_at),
   };
 }
 

@@ -8,6 +8,10 @@ export interface RunSuccess {
   /** Blob key of the built indexes. */
   artifact: string;
   report: JsonObject;
+  /** The last offers write folded into the artifact. */
+  offersSeq?: number;
+  /** When a decision the artifact took from the time changes. */
+  rebuildAt?: Instant;
 }
 
 /** `lost`: the run is no longer this indexer's (its lease ran out and another took it); nothing changed. */
@@ -23,13 +27,20 @@ export async function succeedRun(
   db: Kysely<Schema>,
   id: number,
   owner: string,
-  { at, artifact, report }: RunSuccess,
+  { at, artifact, report, offersSeq, rebuildAt }: RunSuccess,
 ): Promise<RunOutcome> {
   const finishedAt = storedTime(at);
   return db.transaction().execute(async (trx) => {
     const run = await trx
       .updateTable('index_runs')
-      .set({ status: 'succeeded', finished_at: finishedAt, artifact, report: JSON.stringify(report) })
+      .set({
+        status: 'succeeded',
+        finished_at: finishedAt,
+        artifact,
+        report: JSON.stringify(report),
+        offers_seq: offersSeq ?? null,
+        rebuild_at: rebuildAt === undefined ? null : storedTime(rebuildAt),
+      })
       .where('id', '=', id)
       .where('status', '=', 'running')
       .where('lease_owner', '=', owner)
@@ -61,9 +72,10 @@ export async function succeedRun(
       if (moved) return 'live';
     }
 
+    const live = await trx.selectFrom('live').select('run_id').executeTakeFirst();
     await trx
       .updateTable('index_runs')
-      .set({ status: 'superseded', artifact: null })
+      .set({ status: 'superseded', artifact: null, superseded_by: newer?.id ?? live?.run_id ?? null })
       .where('id', '=', id)
       .execute();
     return 'superseded';

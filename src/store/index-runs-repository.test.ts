@@ -50,6 +50,7 @@ for (const backend of ['sqlite', 'postgres'] as const) {
           releaseId: 'rl_1',
           attempts: 0,
           queuedAt: at(1),
+          catalogGeneration: 0,
         });
         const second = await enqueue(2);
         expect(second.id).toBe(first.id + 1);
@@ -63,7 +64,11 @@ for (const backend of ['sqlite', 'postgres'] as const) {
         const waiting = await enqueue(2);
         const newest = await enqueue(3);
 
-        expect(await db.indexRuns.get(waiting.id)).toMatchObject({ status: 'superseded', finishedAt: at(3) });
+        expect(await db.indexRuns.get(waiting.id)).toMatchObject({
+          status: 'superseded',
+          finishedAt: at(3),
+          supersededBy: newest.id,
+        });
         expect(await db.indexRuns.get(running.id)).toMatchObject({ status: 'running' });
         expect(await db.indexRuns.get(newest.id)).toMatchObject({ status: 'queued' });
       });

@@ -5,6 +5,7 @@ import { type ClaimRequest, claimRun } from './index-run-claim.js';
 import { insertQueuedRun, type NewIndexRun } from './index-run-enqueue.js';
 import { leaseExpiry, toIndexRun } from './index-run-rows.js';
 import { type RunOutcome, type RunSuccess, succeedRun } from './index-run-success.js';
+import { settlePublication } from './publication-settle.js';
 import type { IndexRunRecord, Instant, JsonObject } from './records.js';
 import { storedTime, toNumber } from './rows.js';
 import type { Schema } from './schema.js';
@@ -39,6 +40,10 @@ export interface IndexRunsRepository {
   unfinishedBuilds(snapshotId: string, releaseId: string): Promise<boolean>;
   /** Whether a queued or running run reads this snapshot. */
   readsSnapshot(snapshotId: string): Promise<boolean>;
+  /** The latest run of this release that went live, if one ever did. */
+  lastSucceededWith(releaseId: string): Promise<IndexRunRecord | undefined>;
+  /** Runs queued or running, oldest first. */
+  unfinished(): Promise<IndexRunRecord[]>;
 }
 
 export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectName): IndexRunsRepository {
@@ -92,16 +97,24 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
     },
 
     async fail(id, owner, { at, step, error, report }) {
-      const result = await ownRun(id, owner)
-        .set({
-          status: 'failed',
-          finished_at: storedTime(at),
-          failed_step: step ?? null,
-          error,
-          report: report === undefined ? null : JSON.stringify(report),
-        })
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('index_runs')
+          .where('id', '=', id)
+          .where('status', '=', 'running')
+          .where('lease_owner', '=', owner)
+          .set({
+            status: 'failed',
+            finished_at: storedTime(at),
+            failed_step: step ?? null,
+            error,
+            report: report === undefined ? null : JSON.stringify(report),
+          })
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return false;
+        await settlePublication(trx);
+        return true;
+      });
     },
 
     succeed: (id, owner, success) => succeedRun(db, id, owner, success),
@@ -116,6 +129,28 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    async lastSucceededWith(releaseId) {
+      const row = await db
+        .selectFrom('index_runs')
+        .selectAll()
+        .where('release_id', '=', releaseId)
+        .where('status', '=', 'succeeded')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row && toIndexRun(row);
+    },
+
+    async unfinished() {
+      const rows = await db
+        .selectFrom('index_runs')
+        .selectAll()
+        .where('status', 'in', ['queued', 'running'])
+        .orderBy('id')
+        .execute();
+      return rows.map(toIndexRun);
     },
 
     async readsSnapshot(snapshotId) {

@@ -38,7 +38,7 @@ export interface PublishedRelease {
 export const indexRunStatuses = ['queued', 'running', 'succeeded', 'failed', 'superseded'] as const;
 export type IndexRunStatus = (typeof indexRunStatuses)[number];
 
-export type IndexRunTriggerKind = 'catalog' | 'release' | 'rebuild' | 'import' | 'indexer';
+export type IndexRunTriggerKind = 'catalog' | 'release' | 'rebuild' | 'import' | 'indexer' | 'fetch';
 
 /** What queued a run; details beyond `kind` (an import id, a reason) ride along. */
 export interface IndexRunTrigger {
@@ -66,6 +66,14 @@ export interface IndexRunRecord {
   queuedAt: string;
   startedAt?: string;
   finishedAt?: string;
+  /** The newer run that made it pointless. */
+  supersededBy?: number;
+  /** The catalog generation it builds. */
+  catalogGeneration: number;
+  /** The last offers write folded into its artifact. */
+  offersSeq?: number;
+  /** When a decision its artifact took from the time changes, so that it is built again. */
+  rebuildAt?: string;
 }
 
 /** What searches read now. */

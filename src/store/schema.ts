@@ -14,6 +14,10 @@ export interface Schema {
   live: LiveTable;
   settings: SettingsTable;
   imports: ImportsTable;
+  offer_writes: OfferWritesTable;
+  offer_overlay: OfferOverlayTable;
+  catalog_source: CatalogSourceTable;
+  catalog_fetches: CatalogFetchesTable;
 }
 
 /** PostgreSQL hands `bigint` and `count(*)` back as text; SQLite as numbers. */
@@ -35,6 +39,8 @@ export interface CatalogTable {
   slot: number;
   snapshot_id: string;
   updated_at: string;
+  /** Counts the catalogs that arrived: offers sent with PUT /offers apply until the next one. */
+  generation: Generated<number>;
 }
 
 export interface ReleasesTable {
@@ -70,6 +76,14 @@ export interface IndexRunsTable {
   queued_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** The newer run that made it pointless. */
+  superseded_by: number | null;
+  /** The catalog generation it builds: offers of that generation and later apply to it. */
+  catalog_generation: Generated<number>;
+  /** The last offers write folded into its artifact. */
+  offers_seq: number | null;
+  /** When a decision its artifact took from the time (smart categories over sale prices) changes. */
+  rebuild_at: string | null;
 }
 
 export interface LiveTable {
@@ -106,4 +120,60 @@ export interface ImportsTable {
   /** When the clean-up first saw it replaced; the retention of its export counts from here. */
   replaced_at: string | null;
   export_removed_at: string | null;
+}
+
+export interface OfferWritesTable {
+  id: Generated<number>;
+  generation: number;
+  offers: number;
+  written_at: string;
+}
+
+/** Offers sent with PUT /offers, one row per variant and channel and catalog generation. */
+export interface OfferOverlayTable {
+  generation: number;
+  /** The type, entity, variant and channel as one JSON array: the row's key within its generation. */
+  key: string;
+  type: string;
+  entity: string;
+  variant: string;
+  channel: string;
+  /** The offer fields sent, as JSON; a null ends what the catalog says (a sale price). */
+  fields: string;
+  /** The offers write that changed it last. */
+  seq: number;
+}
+
+export interface CatalogSourceTable {
+  slot: number;
+  url: string;
+  auth_kind: string | null;
+  /** The user name or header name; not secret. */
+  auth_name: string | null;
+  /** The password or header value, sealed with the data key. */
+  auth_secret: string | null;
+  interval_minutes: number;
+  on_change: string;
+  next_fetch_at: string;
+  fetch_requested_at: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  /** The import of a changed feed held back for confirmation. */
+  held_import: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CatalogFetchesTable {
+  id: Generated<number>;
+  url: string;
+  started_at: string;
+  finished_at: string;
+  outcome: string;
+  detail: string;
+  http_status: number | null;
+  bytes: BigInteger | null;
+  snapshot_id: string | null;
+  import_id: number | null;
+  run_id: number | null;
 }

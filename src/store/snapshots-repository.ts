@@ -53,7 +53,11 @@ export function createSnapshotsRepository(db: Kysely<Schema>): SnapshotsReposito
         .insertInto('catalog')
         .values({ slot: SINGLE_ROW, snapshot_id: id, updated_at: updatedAt })
         .onConflict((conflict) =>
-          conflict.column('slot').doUpdateSet({ snapshot_id: id, updated_at: updatedAt }),
+          conflict.column('slot').doUpdateSet((eb) => ({
+            snapshot_id: id,
+            updated_at: updatedAt,
+            generation: eb('catalog.generation', '+', 1),
+          })),
         )
         .execute();
       return true;

@@ -43,6 +43,8 @@ describe('PUT /api/v1/catalog', () => {
     expect(first.run).toMatchObject({ status: 'queued', trigger: { kind: 'catalog' }, release: release.id });
     expect(second.run.id).toBeGreaterThan(first.run.id);
     expect(second.next).toContain(`GET /api/v1/index-runs/${second.run.id}`);
+    expect(first.next).not.toContain('same bytes');
+    expect(second.next).toContain(`same bytes as the catalog kept already (snapshot ${first.snapshot.id}`);
     const other = await (await stack.manage('PUT', '/catalog', toJsonLines(smallShop.slice(1)))).json();
     expect(other.snapshot.id).not.toBe(first.snapshot.id);
   });

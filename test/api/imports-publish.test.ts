@@ -5,6 +5,7 @@ import type { CatalogEntity } from '../../src/contracts/catalog-entity.js';
 import { Indexer } from '../../src/control/indexer/indexer.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { minimalRelease, smallShop, toJsonLines } from '../support/catalog.js';
+import type { Answer } from '../support/http.js';
 import {
   getImport,
   publish,
@@ -31,6 +32,25 @@ const product = (id: string, title: string, extra: Partial<CatalogEntity> = {}):
   ...extra,
 });
 
+/**
+ * A draft whose ranking.json sorts by an attribute of the release it was written on; a release
+ * published since lacks that attribute, so the draft now makes a release with a violation.
+ */
+async function draftBrokenByNewBase(s: TestStack): Promise<Answer> {
+  await storeAndPublishRelease(s, {
+    'attributes.json': { attributes: [{ code: 'weight', label: 'Weight', type: 'number', sortable: true }] },
+    'ranking.json': { sorts: [] },
+  });
+  const draft = await sendExport(s, shop);
+  const changed = await s.manage('PATCH', `/imports/${draft.id}`, {
+    version: draft.version,
+    files: { 'ranking.json': { sorts: [{ code: 'heavy', by: 'attributes.weight', direction: 'desc' }] } },
+  });
+  expect(changed.status).toBe(200);
+  await storeAndPublishRelease(s, minimalRelease);
+  return getImport(s, draft.id);
+}
+
 async function searchIds(s: TestStack, query: string): Promise<string[]> {
   const answer = await (await s.search({ query })).json();
   const section = answer.sections.find((candidate: { type: string }) => candidate.type === 'product');
@@ -53,10 +73,11 @@ describe('POST /api/v1/imports/{import}/publish and the import states', () => {
     expect(response.status).toBe(202);
     const accepted = await response.json();
     expect(accepted.run).toMatchObject({
-      status: 'queued',
       trigger: { kind: 'import', import: draft.id },
       snapshot: draft.export.snapshot,
     });
+    // One body, one state: the import's run is the answer's run, whatever the indexer did meanwhile.
+    expect(accepted.import.run).toEqual(accepted.run);
     expect(accepted.import).toMatchObject({
       status: 'publishing',
       builds_on: base,
@@ -111,7 +132,9 @@ describe('POST /api/v1/imports/{import}/publish and the import states', () => {
     ).toEqual(['live', 'replaced']);
 
     const back = await publish(stack, first.id);
-    expect(back.run.trigger).toEqual({ kind: 'import', import: first.id });
+    expect(back.run.trigger).toMatchObject({ kind: 'import', import: first.id });
+    expect(back.run.trigger.detail).toContain('goes back to this import');
+    expect(back.next).toContain('going back to it');
     expect(back.run.release).toBe(firstLive.release);
     const again = await settled(stack, first.id);
     expect(again).toMatchObject({ status: 'live', release: firstLive.release, run: { id: back.run.id } });
@@ -208,13 +231,31 @@ describe('POST /api/v1/imports/{import}/publish and the import states', () => {
     expect(problem.detail).toContain(published.version);
   });
 
-  it('answers 422 when the release it makes has violations: nothing published and no files is no release', async () => {
+  it('answers 422 when the release it makes has violations, keeping the draft', async () => {
     stack = await startTestStack({ roles: { indexer: false } });
-    const draft = await sendExport(stack, shop);
+    const draft = await draftBrokenByNewBase(stack);
     const response = await stack.manage('POST', `/imports/${draft.id}/publish`, { version: draft.version });
     expect(response.status).toBe(422);
-    expect((await response.json()).violations[0]).toMatchObject({ pointer: '/files' });
+    expect((await response.json()).violations[0]).toMatchObject({
+      file: 'ranking.json',
+      pointer: '/sorts/0/by',
+    });
     expect((await getImport(stack, draft.id)).status).toBe('draft');
+  });
+
+  it('publishes a new shop’s first import with the release its inspection derives', async () => {
+    stack = await startTestStack();
+    const draft = await sendExport(stack, shop);
+    const inspection = await (await stack.manage('GET', `/imports/${draft.id}/inspection`)).json();
+    const derived = inspection.files.map((file: { name: string }) => file.name).sort();
+    expect(derived.length).toBeGreaterThan(0);
+    const accepted = await publish(stack, draft.id);
+    const live = await settled(stack, draft.id);
+    expect(live.status).toBe('live');
+    const release = await (await stack.manage('GET', `/releases/${accepted.run.release}`)).json();
+    expect(Object.keys(release.files).sort()).toEqual(derived);
+    await searchesRead(stack, accepted.run.id);
+    expect(await searchIds(stack, 'kettle')).toEqual(['product:p3']);
   });
 
   it('answers 400 for a body without a version, 404 for an unknown import', async () => {
@@ -366,10 +407,10 @@ describe('GET /api/v1/imports/{import}/publication', () => {
 
   it('answers 409 when the import has no catalog that could go live, 422 for violations, 404 and 502', async () => {
     stack = await startTestStack({ roles: { indexer: false } });
-    const draft = await sendExport(stack, shop);
-    const empty = await stack.manage('GET', `/imports/${draft.id}/publication`);
-    expect(empty.status).toBe(422);
-    expect((await empty.json()).violations).toHaveLength(1);
+    const draft = await draftBrokenByNewBase(stack);
+    const broken = await stack.manage('GET', `/imports/${draft.id}/publication`);
+    expect(broken.status).toBe(422);
+    expect((await broken.json()).violations).toHaveLength(1);
     await stack.manage('DELETE', `/imports/${draft.id}`);
     const discarded = await stack.manage('GET', `/imports/${draft.id}/publication`);
     expect(discarded.status).toBe(409);

@@ -49,7 +49,10 @@ describe('POST /api/v1/index-runs', () => {
       live: false,
     });
     expect(rebuild.next).toContain(`Index run ${rebuild.run.id}`);
-    expect((await runOf(stack, published.run.id)).status).toBe('superseded');
+    expect(await runOf(stack, published.run.id)).toMatchObject({
+      status: 'superseded',
+      superseded_by: rebuild.run.id,
+    });
   });
 });
 

@@ -100,10 +100,18 @@ describe('publishing', () => {
     await stack.manage('PUT', '/catalog', toJsonLines(smallShop));
     const first = await publishAndWait(stack, await storeRelease(stack, base));
     const synonyms = await storeRelease(stack, newSynonyms);
-    const switched = await publishAndWait(stack, synonyms);
+    const accepted = await (await stack.manage('POST', `/releases/${synonyms}/publish`)).json();
+    // The answer says what happens: a switch builds nothing.
+    expect(accepted.next).toContain('expected to switch');
+    expect(accepted.next).toContain('Nothing is built.');
+    const switched = await waitFor(`run ${accepted.run.id}`, async () => {
+      const current = await (await stack!.manage('GET', `/index-runs/${accepted.run.id}`)).json();
+      return current.status === 'succeeded' ? current : undefined;
+    });
     expect(switched).toMatchObject({ status: 'succeeded', live: true, release: synonyms });
     expect(switched.report.course.way).toBe('switch');
     expect(switched.report.course.cause).toContain('synonyms.json');
+    expect(switched.report.course.cause).toContain('Nothing is built.');
     expect(switched.report.entities).toBe(first.report.entities);
     const firstArtifact = (await stack.deps.database.indexRuns.get(first.id))!.artifact;
     expect((await stack.deps.database.indexRuns.get(switched.id))!.artifact).toBe(firstArtifact);
@@ -120,8 +128,15 @@ describe('publishing', () => {
     const first = await storeRelease(stack, base);
     await publishAndWait(stack, first);
     await publishAndWait(stack, await storeRelease(stack, newTypes));
-    const back = await publishAndWait(stack, first);
+    const accepted = await (await stack.manage('POST', `/releases/${first}/publish`)).json();
+    expect(accepted.next).toContain('published again, rolling back to it');
+    expect(accepted.run.trigger.detail).toContain('rolls back to this release');
+    const back = await waitFor(`run ${accepted.run.id}`, async () => {
+      const current = await (await stack!.manage('GET', `/index-runs/${accepted.run.id}`)).json();
+      return current.status === 'succeeded' ? current : undefined;
+    });
     expect(back).toMatchObject({ status: 'succeeded', live: true, release: first });
+    expect(back.report.course.cause).toContain('rolls back to this release');
     expect((await (await stack.manage('GET', '/live')).json()).release).toBe(first);
     expect((await (await stack.manage('GET', `/releases/${first}`)).json()).published).toBe(true);
   });
@@ -135,7 +150,10 @@ describe('publishing', () => {
       const current = await (await stack!.manage('GET', `/index-runs/${run.id}`)).json();
       return current.status === 'succeeded' ? current : undefined;
     });
-    expect(done.report.course).toMatchObject({ way: 'rebuild', cause: 'A rebuild was asked for.' });
+    expect(done.report.course).toMatchObject({
+      way: 'rebuild',
+      cause: 'A rebuild was asked for, so the indexes are built anew.',
+    });
   });
 });
 

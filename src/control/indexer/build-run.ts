@@ -1,7 +1,8 @@
 import { readCatalog } from '../../catalog/read-catalog.js';
 import { countRejected } from '../../catalog/report.js';
 import type { IndexRun } from '../../contracts/management.js';
-import { type EngineIndex, indexStats, loadIndex } from '../../engine/index.js';
+import type { CategoriesFile } from '../../contracts/release-files/index.js';
+import { type EngineIndex, indexStats, loadIndex, SelectorError } from '../../engine/index.js';
 import {
   compilePlanner,
   missingCatalogNames,
@@ -9,8 +10,8 @@ import {
   type Vocabulary,
   vocabularyOf,
 } from '../../planner/index.js';
-import { decidePublication } from '../../release/publication.js';
-import type { BlobStore, Database, IndexRunRecord } from '../../store/index.js';
+import { type BlobStore, type Database, type IndexRunRecord, MAX_ATTEMPTS } from '../../store/index.js';
+import { attemptSentence, courseOf, liveForCourse } from '../course.js';
 import { readerFiles } from '../services/export-read.js';
 import { compileReleaseIndex } from './release-index.js';
 
@@ -20,6 +21,10 @@ export type RunStep = 'reading' | 'compiling' | 'testing' | 'storing';
 export interface BuiltRun {
   artifact: string;
   report: NonNullable<IndexRun['report']>;
+  /** The last offers write folded into the artifact. */
+  offersSeq?: number;
+  /** When a decision the artifact took from the time changes. */
+  rebuildAt?: string;
 }
 
 export interface BuildContext {
@@ -31,26 +36,10 @@ export interface BuildContext {
   now(): Date;
 }
 
-const COURSE_CAUSES: Record<string, string> = {
-  catalog: 'A new catalog was uploaded, so its indexes were built anew.',
-  release: 'A release was published, so the indexes were built anew with it.',
-  rebuild: 'A rebuild was asked for.',
-  import: 'An import was published, so its indexes were built anew.',
-  indexer: 'The indexer rebuilt what was live.',
-};
-
-/** Why a run rebuilt, with what queued it when it says more (the indexer's reason). */
-function rebuildCause(run: IndexRunRecord): string {
-  const cause = COURSE_CAUSES[run.trigger.kind] ?? 'The indexes were built anew.';
-  const detail = run.trigger.kind === 'indexer' ? run.trigger.detail : undefined;
-  return typeof detail === 'string' ? `${cause} ${detail}` : cause;
-}
-
 /**
  * Builds a run: by a switch when the live indexes can serve its release as they are (the same
  * catalog, and only files searches read at query time changed), else by reading the snapshot,
- * compiling it with the release and keeping the artifact as a blob. A rebuild asked for, and one
- * the indexer queued, always build.
+ * compiling it with the release and keeping the artifact as a blob (see courseOf).
  */
 export async function buildRun(
   run: IndexRunRecord,
@@ -59,10 +48,11 @@ export async function buildRun(
 ): Promise<BuiltRun> {
   const release = await context.database.releases.get(run.releaseId);
   if (!release) throw new RunFailure('reading', `The release ${run.releaseId} is not kept any more.`);
-  // A rebuild asked for, or one the indexer queued because the live indexes cannot serve, builds.
-  const builds = run.trigger.kind === 'rebuild' || run.trigger.kind === 'indexer';
-  const switched = builds ? undefined : await trySwitch(run, release.files, context, startedAt);
-  return switched ?? (await rebuild(run, release.files, context, startedAt));
+  const course = courseOf(run, release.files, await liveForCourse(context.database, run));
+  const cause = `${course.cause}${attemptSentence(run.attempts, MAX_ATTEMPTS)}`;
+  const switched =
+    course.way === 'switch' ? await trySwitch(release.files, context, startedAt, cause) : undefined;
+  return switched ?? (await rebuild(run, release.files, context, startedAt, cause));
 }
 
 /**
@@ -90,26 +80,19 @@ async function testRelease(
   );
 }
 
+/** Serves the release with the live indexes as they are; undefined when nothing live has a report. */
 async function trySwitch(
-  run: IndexRunRecord,
   files: Record<string, unknown>,
   context: BuildContext,
   startedAt: number,
+  cause: string,
 ): Promise<BuiltRun | undefined> {
   const { database } = context;
   const live = await database.live.get();
   if (!live) return undefined;
-  const [liveRelease, liveRun] = await Promise.all([
-    database.releases.get(live.releaseId),
-    database.indexRuns.get(live.runId),
-  ]);
+  const liveRun = await database.indexRuns.get(live.runId);
   const liveReport = liveRun?.report as BuiltRun['report'] | undefined;
-  if (!liveRelease || !liveReport) return undefined;
-  const decision = decidePublication(
-    { snapshot: run.snapshotId, files },
-    { snapshot: live.snapshotId, files: liveRelease.files },
-  );
-  if (decision.way !== 'switch') return undefined;
+  if (!liveReport) return undefined;
   const index = loadIndex(await context.blobs.get(live.artifact));
   const vocabulary = vocabularyOf(index);
   await testRelease(index, vocabulary, files, context);
@@ -118,10 +101,11 @@ async function trySwitch(
     artifact: live.artifact,
     report: {
       ...kept,
-      course: { way: 'switch', cause: decision.cause },
+      course: { way: 'switch', cause },
       duration_ms: Math.round(performance.now() - startedAt),
       ...warningsOf(index, vocabulary, files),
     },
+    ...(liveRun?.offersSeq !== undefined ? { offersSeq: liveRun.offersSeq } : {}),
   };
 }
 
@@ -130,6 +114,7 @@ async function rebuild(
   files: Record<string, unknown>,
   context: BuildContext,
   startedAt: number,
+  cause: string,
 ): Promise<BuiltRun> {
   const { database, blobs } = context;
   await context.progress('reading', 0);
@@ -148,6 +133,7 @@ async function rebuild(
   await context.progress('compiling', 0, total);
   let lastReport = 0;
   const artifactBytes = await compileReleaseIndex(read.entities, files, {
+    time: context.now().getTime(),
     onProgress: ({ entities }) => {
       // Progress is written at most every 5,000 entities so that the database is not the bottleneck.
       if (entities - lastReport >= 5000) {
@@ -155,6 +141,8 @@ async function rebuild(
         void context.progress('compiling', entities, total);
       }
     },
+  }).catch((error: unknown) => {
+    throw error instanceof SelectorError ? smartCategoryFailure(error, files) : error;
   });
 
   const index = loadIndex(artifactBytes);
@@ -166,7 +154,7 @@ async function rebuild(
   return {
     artifact,
     report: {
-      course: { way: 'rebuild', cause: rebuildCause(run) },
+      course: { way: 'rebuild', cause },
       entities: total,
       rejected: countRejected(read.rejected),
       types: stats.types,
@@ -188,6 +176,22 @@ function warningsOf(
 ): Pick<BuiltRun['report'], 'warnings'> {
   const warnings = missingCatalogNames(files, vocabulary, index);
   return warnings.length > 0 ? { warnings } : {};
+}
+
+/**
+ * A smart category's selector the engine cannot read: the run's error names categories.json and
+ * the pointer of the member at fault.
+ */
+function smartCategoryFailure(error: SelectorError, files: Record<string, unknown>): RunFailure {
+  const nodes = (files['categories.json'] as CategoriesFile | undefined)?.nodes ?? [];
+  const smartNodes = nodes.flatMap((node, index) => (node.where ? [index] : []));
+  const [, position, ...rest] = error.pointer.split('/');
+  const node = smartNodes[Number(position)];
+  const where = node === undefined ? '' : ` at /nodes/${node}/${rest.join('/')}`;
+  return new RunFailure(
+    'compiling',
+    `categories.json${where}: ${error.message.replace(/\.+$/, '')}. Correct the smart category and publish again; what was live stays live.`,
+  );
 }
 
 /** A failure with the step it happened in and a sentence for the run's `error`. */

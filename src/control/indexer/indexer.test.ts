@@ -188,7 +188,7 @@ describe('runOnce', () => {
     const run = await enqueue(await snapshotOf(toJsonLines(smallShop)), 'rebuild');
     await indexer().runOnce();
     expect((await runOf(run.id)).report).toMatchObject({
-      course: { way: 'rebuild', cause: 'A rebuild was asked for.' },
+      course: { way: 'rebuild', cause: 'A rebuild was asked for, so the indexes are built anew.' },
     });
   });
 
@@ -369,6 +369,9 @@ describe('a run another indexer took', () => {
       attempts: 2,
       leaseOwner: worker.owner,
       startedAt: firstStart,
+    });
+    expect((await runOf(run.id)).report?.course).toMatchObject({
+      cause: expect.stringContaining('This was attempt 2 of 3: the indexer building it before stopped'),
     });
     expect((await database.live.get())?.runId).toBe(run.id);
   });

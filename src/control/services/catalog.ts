@@ -15,7 +15,10 @@ import { queuedSentence } from './sentences.js';
  * queued when a release is published.
  */
 export async function uploadCatalog(deps: ControlDeps, bytes: Buffer): Promise<CatalogAccepted> {
-  const published = await deps.database.releases.published();
+  const [published, before] = await Promise.all([
+    deps.database.releases.published(),
+    deps.database.snapshots.currentCatalog(),
+  ]);
   const read = await readCatalog(bytes, readerFiles(published?.release.files ?? {}));
   const now = rfc3339(deps.clock.now());
   const blob = await deps.blobs.put(bytes);
@@ -32,7 +35,10 @@ export async function uploadCatalog(deps: ControlDeps, bytes: Buffer): Promise<C
   // The bytes are kept again: imports the clean-up took them from can be read and published again.
   await deps.database.imports.restoreExports(id);
   const rejected = countRejected(read.rejected);
-  const kept = `The catalog is kept as snapshot ${id} with ${read.entities.length} entities${rejected ? ` (${rejected} rows could not be read)` : ''}.`;
+  const kept =
+    before?.id === id
+      ? `These are the same bytes as the catalog kept already (snapshot ${id}, ${read.entities.length} entities).`
+      : `The catalog is kept as snapshot ${id} with ${read.entities.length} entities${rejected ? ` (${rejected} rows could not be read)` : ''}.`;
 
   if (!published) {
     return {
@@ -51,6 +57,6 @@ export async function uploadCatalog(deps: ControlDeps, bytes: Buffer): Promise<C
   return {
     snapshot: snapshotAnswer(snapshot),
     run: indexRunAnswer(run, live?.runId),
-    next: `${kept} ${queuedSentence(run.id, id, published.release.id)}`,
+    next: `${kept} ${await queuedSentence(deps, run, published.release.files)}`,
   };
 }

@@ -37,17 +37,22 @@ export async function publishImport(
   refuseUnpublishable(view);
   if (request.version !== view.version) throw versionConflict(view);
 
-  const check = await validated(deps, await releaseFilesOf(deps, view));
+  const check = await validated(deps, await releaseToPublish(deps, view));
   await guardRemoval(deps, view, check.release.files, request.removing);
 
   const now = rfc3339(deps.clock.now());
   await deps.database.releases.create({ id: check.release.id, files: check.release.files, createdAt: now });
+  // Publishing an import that was live before and then replaced goes back to it.
+  const rollback =
+    view.status === 'replaced'
+      ? `It goes back to this import, which was live before and then replaced.`
+      : undefined;
   const published = await deps.database.imports.publish(id, {
     revision: view.record.revision,
     at: now,
     baseReleaseId: view.buildsOn,
     releaseId: check.release.id,
-    trigger: { kind: 'import', import: id },
+    trigger: { kind: 'import', import: id, ...(rollback ? { detail: rollback } : {}) },
   });
   if (!published) {
     // It changed while its release was built: discarded, published by someone else, or new files.
@@ -55,12 +60,15 @@ export async function publishImport(
     refuseUnpublishable(current);
     throw versionConflict(current);
   }
+  const next = await queuedSentence(deps, published.run, check.release.files);
   deps.runQueued();
+  // One body, one state: the import and the run are read after the run was queued, together.
   const after = await loadImport(deps, id);
+  const answer = importAnswer(after);
   return {
-    import: importAnswer(after),
-    run: indexRunAnswer(published.run, after.liveRunId),
-    next: `Import ${id} is published with release ${check.release.id}. ${queuedSentence(published.run.id, view.snapshot.id, check.release.id)}`,
+    import: answer,
+    run: answer.run ?? indexRunAnswer(published.run, after.liveRunId),
+    next: `Import ${id} is published with release ${check.release.id}${rollback ? ', going back to it' : ''}. ${next}`,
   };
 }
 
@@ -72,8 +80,25 @@ export async function importPublication(deps: ControlDeps, id: number): Promise<
   }
   const removed = exportRemovedSentence(view);
   if (removed) throw new AppError('conflict', `${removed} Until then it has no catalog that could go live.`);
-  const check = await validated(deps, await releaseFilesOf(deps, view));
+  const check = await validated(deps, await releaseToPublish(deps, view));
   return describePublication(deps, check.release.id, check.release.files, view.snapshot);
+}
+
+/**
+ * The release publishing the import makes. On an aisle where no release was ever published, a
+ * draft builds on what its inspection derives from the export (feed mapping, attributes, types,
+ * categories), with the draft's own files over those: a shop can publish its export as it is.
+ */
+async function releaseToPublish(deps: ControlDeps, view: ImportView): Promise<Record<string, unknown>> {
+  const files = await releaseFilesOf(deps, view);
+  if (view.buildsOn !== undefined || view.record.publishedAt !== undefined) return files;
+  const inspection = await deps.querySide.inspect({
+    snapshot: view.snapshot.id,
+    files: view.record.files,
+    sample: false,
+  });
+  const derived = Object.fromEntries(inspection.files.map((file) => [file.name, file.content]));
+  return { ...derived, ...files };
 }
 
 function refuseUnpublishable(view: ImportView): void {

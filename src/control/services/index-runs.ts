@@ -50,7 +50,7 @@ export async function rebuild(deps: ControlDeps): Promise<RebuildAccepted> {
   const live = await deps.database.live.get();
   return {
     run: indexRunAnswer(run, live?.runId),
-    next: queuedSentence(run.id, catalog.id, published.release.id),
+    next: await queuedSentence(deps, run, published.release.files),
   };
 }
 

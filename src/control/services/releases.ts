@@ -58,6 +58,11 @@ export async function publishRelease(deps: ControlDeps, id: string): Promise<Pub
   if (!release) throw unknownRelease(id);
   await checkedAgainstLive(deps, release.files);
   const now = rfc3339(deps.clock.now());
+  const [live, before] = await Promise.all([
+    deps.database.live.get(),
+    deps.database.indexRuns.lastSucceededWith(id),
+  ]);
+  const rollback = before !== undefined && live !== undefined && live.releaseId !== id;
   await deps.database.releases.publish(id, now);
   const catalog = await deps.database.snapshots.currentCatalog();
   if (!catalog) {
@@ -66,18 +71,21 @@ export async function publishRelease(deps: ControlDeps, id: string): Promise<Pub
       next: `Release ${id} is published. No catalog is kept yet: upload one with PUT /api/v1/catalog to build the first index.`,
     };
   }
+  const rolledBack = rollback
+    ? `It rolls back to this release, live before in index run ${before.id}.`
+    : undefined;
   const run = await deps.database.indexRuns.enqueue({
-    trigger: { kind: 'release' },
+    trigger: { kind: 'release', ...(rolledBack ? { detail: rolledBack } : {}) },
     snapshotId: catalog.id,
     releaseId: id,
     at: now,
   });
   deps.runQueued();
-  const live = await deps.database.live.get();
+  const next = await queuedSentence(deps, run, release.files);
   return {
     release: id,
     run: indexRunAnswer(run, live?.runId),
-    next: `Release ${id} is published. ${queuedSentence(run.id, catalog.id, id)}`,
+    next: `Release ${id} is published${rolledBack ? ' again, rolling back to it' : ''}. ${next}`,
   };
 }
 

@@ -5,6 +5,7 @@ import { CATEGORY_IS, type FieldColumn, type StructuredData } from '../index/col
 import { channelsOf, type StructuredSettings } from '../index/columns-settings.js';
 import { SharedView } from '../listing/shared-view.js';
 import { StructuredIndex } from '../listing/structured-index.js';
+import { SelectorError } from './choice.js';
 import { documentsOf, selectRows } from './evaluate.js';
 
 /** Appends the codes of slot `slot` of `field`, translated by `codeOf` (indexed by old code). */
@@ -27,7 +28,8 @@ function translation(field: FieldColumn, builder: CodeColumnBuilder): number[] {
  * document belongs to the node, and so to everything above it, when one of its rows matches the
  * selector in some channel at the compile's time. `category` and `category.is` gain the members.
  * A node of a category the catalog does not hold is left out, and a category its selector names
- * that the catalog does not hold matches nothing: the index run reports both as warnings.
+ * that the catalog does not hold matches nothing: the index run reports both as warnings. Another
+ * selector the engine cannot read throws SelectorError at `/<position in the list>/where/...`.
  */
 export function withSmartCategories(
   data: StructuredData,
@@ -50,22 +52,28 @@ export function withSmartCategories(
     ...context.catalog.categories.map((category) => category.id),
     ...within.dict.map(String),
   ]);
-  for (const node of smart) {
+  for (const [position, node] of smart.entries()) {
     // A node of a category the catalog no longer holds has no page to add members to.
     if (!held.has(node.category)) continue;
     for (const channel of index.channels) {
       const view = channel.offers.at(context.time);
-      const docs = documentsOf(
-        selectRows(node.where, {
+      let rows: ReturnType<typeof selectRows>;
+      try {
+        rows = selectRows(node.where, {
           index,
           channel,
           view,
           shared,
           time: context.time,
           unknownCategories: 'match_nothing',
-        }),
-        index,
-      );
+        });
+      } catch (error) {
+        // The pointer names the smart category in the settings' list, so a caller can name its source.
+        if (error instanceof SelectorError)
+          throw new SelectorError(`/${position}/where${error.pointer}`, error.message);
+        throw error;
+      }
+      const docs = documentsOf(rows, index);
       const known = members.get(node.category);
       members.set(node.category, known ? known.or(docs) : docs);
     }
