@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP, generateCatalog } from '../../src/catalog/demo/index.js';
 import { demoReleaseFiles } from '../../src/catalog/demo/release.js';
-import { loadDemoShop } from '../../src/cli/demo.js';
 import type { CatalogEntity } from '../../src/contracts/catalog-entity.js';
 import type { RoutesFile, RulesFile, TestsFile } from '../../src/contracts/release-files/index.js';
 import { toJsonLines } from '../support/catalog.js';
+import { finishedRun, startDemoStack } from '../support/demo.js';
 import type { Answer } from '../support/http.js';
 import { searchesRead } from '../support/imports.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
-import { waitFor } from '../support/wait.js';
+import type { TestStack } from '../support/stack.js';
 
 /**
  * A catalog that changed under the release written for it: the feed dropped the soundbars
@@ -78,22 +77,9 @@ const where = (violations: Answer[]) => violations.map(({ file, pointer }) => `$
 
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack();
-  const { runId } = await loadDemoShop(stack.deps);
-  await searchesRead(stack, runId!);
+  stack = await startDemoStack();
 }, 120_000);
 afterAll(async () => stack.close());
-
-async function finishedRun(id: number): Promise<Answer> {
-  return waitFor(
-    `index run ${id} to finish`,
-    async () => {
-      const run = await (await stack.manage('GET', `/index-runs/${id}`)).json();
-      return ['succeeded', 'failed', 'superseded'].includes(run.status) ? run : undefined;
-    },
-    60_000,
-  );
-}
 
 async function products(request: Record<string, unknown>): Promise<Answer> {
   const answer = await (await stack.search(request)).json();
@@ -104,7 +90,7 @@ describe('a catalog that no longer holds what the release names', () => {
   it('is held back while a result test of tests.json fails with it, naming the test', async () => {
     const live = await (await stack.manage('GET', '/live')).json();
     const upload = await (await stack.manage('PUT', '/catalog', toJsonLines(changedCatalog))).json();
-    const run = await finishedRun(upload.run.id);
+    const run = await finishedRun(stack, upload.run.id, 60_000);
     expect(run).toMatchObject({ status: 'failed', failed_step: 'testing', live: false });
     expect(run.error).toContain('Test "headphones-page-pins": expected "product:P100137" first');
     expect((await (await stack.manage('GET', '/live')).json()).run).toBe(live.run);
@@ -117,7 +103,7 @@ describe('a catalog that no longer holds what the release names', () => {
     const { id } = await stored.json();
     const published = await stack.manage('POST', `/releases/${id}/publish`);
     expect(published.status).toBe(202);
-    const run = await finishedRun((await published.json()).run.id);
+    const run = await finishedRun(stack, (await published.json()).run.id, 60_000);
     expect(run).toMatchObject({ status: 'succeeded', live: true, release: id });
     expect(where(run.report.warnings)).toEqual(MISSING);
     expect(run.report.warnings[4].message).toBe(
@@ -139,6 +125,36 @@ describe('a catalog that no longer holds what the release names', () => {
     expect(soundbars.redirect).toBeUndefined();
     expect(soundbars.sections.length).toBeGreaterThan(0);
   }, 60_000);
+
+  it('lists the rules acting only on what the catalog lost as dormant in GET /rules, with the missing names', async () => {
+    const list = await (await stack.manage('GET', '/rules')).json();
+    const rules = Object.fromEntries(list.rules.map((rule: Answer) => [rule.id, rule]));
+    expect(rules['hide-recalled']).toMatchObject({
+      state: 'dormant',
+      entities: [{ entity: 'product:P100233', gone: true }],
+      warnings: [
+        {
+          file: 'rules.json',
+          pointer: `/rules/${HIDE_RULE}/then/hide/0/entities/0`,
+          message: expect.any(String),
+        },
+      ],
+    });
+    // Its other pins are held, so the headphones rule acts: only the lost one is marked.
+    expect(rules['pin-headphones'].state).toBe('active');
+    expect(rules['pin-headphones'].entities.map((one: Answer) => one.gone === true)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(rules['soundbars-page'].state).toBe('dormant');
+    expect(rules['soundbar-searches']).toMatchObject({
+      state: 'active',
+      warnings: [
+        expect.objectContaining({ pointer: `/rules/${FILTER_RULE}/then/filter/where/category/within` }),
+      ],
+    });
+  });
 
   it('refuses the same release stored or published anew, each missing name with file and pointer', async () => {
     const stored = await stack.manage('POST', '/releases', { files: release });

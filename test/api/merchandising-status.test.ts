@@ -35,6 +35,29 @@ const boostRule = {
   then: { boost: [{ where: { brand: 'Acme' }, strength: 'medium' }] },
 };
 
+/** Every write to a draft's rules, synonyms and search settings, on `version`. */
+function writes(id: number, version: string): Array<[string, string, unknown?]> {
+  const query = `?version=${encodeURIComponent(version)}`;
+  return [
+    ['POST', `/imports/${id}/rules`, { version, rule: boostRule }],
+    ['PATCH', `/imports/${id}/rules/hide-kettle`, { version, fields: { description: 'No kettles at all.' } }],
+    ['DELETE', `/imports/${id}/rules/hide-kettle${query}`],
+    ['PUT', `/imports/${id}/rules/hide-kettle/position`, { version, position: 2 }],
+    [
+      'POST',
+      `/imports/${id}/synonyms`,
+      { version, locale: 'en', entries: [{ kind: 'group', words: ['kettle', 'boiler'] }] },
+    ],
+    [
+      'PATCH',
+      `/imports/${id}/synonyms/en/groups/0`,
+      { version, entry: { kind: 'group', words: ['earbuds', 'in-ears'] } },
+    ],
+    ['DELETE', `/imports/${id}/synonyms/en/groups/0${query}`],
+    ['PATCH', `/imports/${id}/search-settings/product`, { version, prefix: false }],
+  ];
+}
+
 async function storeAndPublish(stack: TestStack, files: Record<string, unknown>): Promise<Answer> {
   const stored = await stack.manage('POST', '/releases', { files });
   const { id } = await stored.json();
@@ -68,6 +91,31 @@ describe('with nothing live', () => {
       entry: { kind: 'group', words: ['kettle', 'boiler'] },
     });
     expect(check.status).toBe(503);
+  });
+
+  it('answers every write 409 with the draft as it is now on a stale version, 404 for an import there is none of, 400 for a body that is none', async () => {
+    const current = await getImport(stack, draft.id);
+    for (const [method, path, body] of writes(draft.id, 'dv_stale')) {
+      const response = await stack.manage(method, path, body);
+      expect(response.status, `${method} ${path}`).toBe(409);
+      expect((await response.json()).draft, path).toMatchObject({
+        import: draft.id,
+        version: current.version,
+      });
+    }
+    for (const [method, path, body] of writes(9999, current.version)) {
+      expect((await stack.manage(method, path, body)).status, `${method} ${path}`).toBe(404);
+    }
+    for (const [method, path, body] of writes(draft.id, current.version)) {
+      const broken = body === undefined ? path.replace(/\?version=.*$/, '?version=') : path;
+      const response = await stack.manage(
+        method,
+        broken,
+        body === undefined ? undefined : { ...body, extra: true },
+      );
+      expect(response.status, `${method} ${path}`).toBe(400);
+    }
+    expect((await getImport(stack, draft.id)).version).toBe(current.version);
   });
 
   it('still writes a draft, its answer listing entities without catalog facts, and shows its search settings', async () => {

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP, writeCatalogJsonl } from '../../src/catalog/demo/index.js';
-import { loadDemoShop } from '../../src/cli/demo.js';
+import { startDemoStack } from '../support/demo.js';
 import type { Answer } from '../support/http.js';
-import { getImport, searchesRead, sendExport } from '../support/imports.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { getImport, sendExport } from '../support/imports.js';
+import type { TestStack } from '../support/stack.js';
 
 /** Synonyms and search settings through the management API, on the demo shop. */
 
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack();
-  const { runId } = await loadDemoShop(stack.deps);
-  await searchesRead(stack, runId!);
+  stack = await startDemoStack();
 }, 120_000);
 afterAll(async () => stack.close());
 

@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { DraftConflict } from '../../contracts/imports.js';
 import { Problem } from '../../contracts/problem.js';
 import {
   ChangeRuleBody,
@@ -22,7 +21,7 @@ import {
   type NewRule,
   type RuleChange,
 } from '../services/rules.js';
-import { ImportParams, importId } from './params.js';
+import { DRAFT_WRITE_PROBLEMS, ImportParams, importId } from './params.js';
 
 const problem = Type.Ref(Problem);
 const RuleParams = Type.Object({
@@ -76,14 +75,6 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
     async (request) => draftRules(deps, importId(request.params), request.query),
   );
 
-  const writeResponses = {
-    401: problem,
-    404: problem,
-    409: Type.Ref(DraftConflict),
-    422: problem,
-    502: problem,
-  };
-
   app.post(
     '/imports/:import/rules',
     {
@@ -94,7 +85,7 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
         description: `The rule whole (\`rule\`), or its \`id\` with editor \`fields\`, at \`position\` (default last; the rules from there shift down). 422 for an id the draft has, or fields that do not make a rule. ${WRITE_DESCRIPTION}`,
         params: ImportParams,
         body: Type.Ref(CreateRuleBody),
-        response: { 201: Type.Ref(DraftRules), 400: problem, ...writeResponses },
+        response: { 201: Type.Ref(DraftRules), ...DRAFT_WRITE_PROBLEMS },
       },
     },
     async (request, reply) =>
@@ -111,7 +102,7 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
         description: `The rule whole (\`rule\`, whose id may change), or editor \`fields\` to change (\`null\` clears one). \`description\`, \`enabled\`, \`starts_at\` and \`ends_at\` change any rule; the other fields only a rule the fields express whole: 422 otherwise, since the change would lose what they cannot say. 404 for a rule the draft lacks. ${WRITE_DESCRIPTION}`,
         params: RuleParams,
         body: Type.Ref(ChangeRuleBody),
-        response: { 200: Type.Ref(DraftRules), 400: problem, ...writeResponses },
+        response: { 200: Type.Ref(DraftRules), ...DRAFT_WRITE_PROBLEMS },
       },
     },
     async (request) =>
@@ -128,7 +119,7 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
         description: `Publishing the draft removes it from searches; an earlier release still holds it. 404 for a rule the draft lacks. ${WRITE_DESCRIPTION}`,
         params: RuleParams,
         querystring: VersionQuery,
-        response: { 200: Type.Ref(DraftRules), 400: problem, ...writeResponses },
+        response: { 200: Type.Ref(DraftRules), ...DRAFT_WRITE_PROBLEMS },
       },
     },
     async (request) => deleteRule(deps, importId(request.params), request.params.rule, request.query.version),
@@ -144,7 +135,7 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
         description: `To \`position\` (from 1; past the end puts it last); the rules between shift by one. 404 for a rule the draft lacks. ${WRITE_DESCRIPTION}`,
         params: RuleParams,
         body: Type.Ref(MoveRuleBody),
-        response: { 200: Type.Ref(DraftRules), 400: problem, ...writeResponses },
+        response: { 200: Type.Ref(DraftRules), ...DRAFT_WRITE_PROBLEMS },
       },
     },
     async (request) => moveRule(deps, importId(request.params), request.params.rule, request.body),

@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { DraftConflict } from '../../contracts/imports.js';
 import { Problem } from '../../contracts/problem.js';
 import {
   ChangeSearchSettingsBody,
@@ -14,7 +13,7 @@ import {
   draftSearchSettings,
   liveSearchSettings,
 } from '../services/search-settings.js';
-import { ImportParams, importId } from './params.js';
+import { DRAFT_WRITE_PROBLEMS, ImportParams, importId } from './params.js';
 
 const problem = Type.Ref(Problem);
 const TypeParams = Type.Object({
@@ -75,15 +74,7 @@ export function searchSettingsRoutes(app: HttpServer, deps: ControlDeps): void {
           'The members sent replace those of the type’s `search` in the draft’s types.json (a type searched by the defaults gets the default fields unless `fields` is sent); a change needs an index run when published. Written on `version`: 409 with `draft` when the draft moved on since. 404 for a type the draft lacks; 422 when the release it makes has violations.',
         params: TypeParams,
         body: Type.Ref(ChangeSearchSettingsBody),
-        response: {
-          200: Type.Ref(DraftSearchSettings),
-          400: problem,
-          401: problem,
-          404: problem,
-          409: Type.Ref(DraftConflict),
-          422: problem,
-          502: problem,
-        },
+        response: { 200: Type.Ref(DraftSearchSettings), ...DRAFT_WRITE_PROBLEMS },
       },
     },
     async (request) =>

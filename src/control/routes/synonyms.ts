@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { DraftConflict } from '../../contracts/imports.js';
 import { Problem } from '../../contracts/problem.js';
 import { VersionQuery } from '../../contracts/rules.js';
 import {
@@ -22,7 +21,7 @@ import {
   draftSynonyms,
   liveSynonyms,
 } from '../services/synonyms.js';
-import { ImportParams, importId } from './params.js';
+import { DRAFT_WRITE_PROBLEMS, ImportParams, importId } from './params.js';
 
 const problem = Type.Ref(Problem);
 /** A synonym id holds slashes (`en/groups/0`), sent as they are: its three parts are three path segments. */
@@ -93,15 +92,7 @@ export function synonymRoutes(app: HttpServer, deps: ControlDeps): void {
         description: `1 to ${SYNONYMS_PER_CALL} entries at once (\`synonyms_per_call\`), each after the entries of its kind, checked in the order sent: one that would put a word in a second group, start a second one-way entry from the same word, relate fewer than two words, or merge words a never entry keeps apart (unless \`despite_never\`) is refused with why, in \`refused\`; the others are written, \`written\` naming their ids. 422 with \`refused\` when every entry clashes (nothing is written). ${WRITE_DESCRIPTION}`,
         params: ImportParams,
         body: Type.Ref(AddSynonymsBody),
-        response: {
-          201: Type.Ref(DraftSynonyms),
-          400: problem,
-          401: problem,
-          404: problem,
-          409: Type.Ref(DraftConflict),
-          422: problem,
-          502: problem,
-        },
+        response: { 201: Type.Ref(DraftSynonyms), ...DRAFT_WRITE_PROBLEMS },
       },
     },
     async (request, reply) =>
@@ -132,16 +123,6 @@ export function synonymRoutes(app: HttpServer, deps: ControlDeps): void {
     async (request) => checkSynonym(deps, importId(request.params), request.body),
   );
 
-  const writeResponses = {
-    200: Type.Ref(DraftSynonyms),
-    400: problem,
-    401: problem,
-    404: problem,
-    409: Type.Ref(DraftConflict),
-    422: problem,
-    502: problem,
-  };
-
   app.patch(
     '/imports/:import/synonyms/:locale/:kind/:index',
     {
@@ -152,7 +133,7 @@ export function synonymRoutes(app: HttpServer, deps: ControlDeps): void {
         description: `Replaces the entry’s words, checked as an add with its own words left out (422 with \`refused\` when it clashes). An entry of another kind moves after the entries of its new kind; \`written\` names its id. 404 for an id the draft lacks. ${WRITE_DESCRIPTION}`,
         params: SynonymParams,
         body: Type.Ref(ChangeSynonymBody),
-        response: writeResponses,
+        response: { 200: Type.Ref(DraftSynonyms), ...DRAFT_WRITE_PROBLEMS },
       },
     },
     async (request) => changeSynonym(deps, importId(request.params), synonymId(request.params), request.body),
@@ -168,7 +149,7 @@ export function synonymRoutes(app: HttpServer, deps: ControlDeps): void {
         description: `Later entries of its kind move up, so their ids change. 404 for an id the draft lacks. ${WRITE_DESCRIPTION}`,
         params: SynonymParams,
         querystring: VersionQuery,
-        response: writeResponses,
+        response: { 200: Type.Ref(DraftSynonyms), ...DRAFT_WRITE_PROBLEMS },
       },
     },
     async (request) =>
