@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import type { DialectName } from './connect.js';
 import { initial } from './migrations/0001-initial.js';
 import { imports } from './migrations/0002-imports.js';
@@ -24,6 +24,9 @@ export async function migrateToLatest(db: Kysely<Schema>, dialect: DialectName):
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations(dialect) },
+    // Kysely looks for its own tables in every schema unless told which: on PostgreSQL, another
+    // schema of the same database (a second aisle, a test's scratch schema) would pass for ours.
+    ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
     // Features land on parallel branches, each with its own migration; a database migrated by one
     // must take another's earlier-numbered migration rather than refuse to start.
     allowUnorderedMigrations: true,
@@ -31,4 +34,9 @@ export async function migrateToLatest(db: Kysely<Schema>, dialect: DialectName):
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+async function currentSchema(db: Kysely<Schema>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]!.schema;
 }
