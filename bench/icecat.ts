@@ -17,7 +17,7 @@ export const SHARED_DATA = resolve(dirname(fileURLToPath(import.meta.url)), '..'
 const ICECAT = join(SHARED_DATA, 'catalogs', 'icecat-electronics');
 const PARTS = ['1.json.zip', '2.json.zip', '3.json.zip', '4.json.zip'];
 
-interface IcecatRecord {
+export interface IcecatRecord {
   id: string;
   name?: string;
   title?: string;
@@ -36,16 +36,20 @@ export interface IcecatCatalog {
   attributes: Record<string, AttributeSearchKind>;
 }
 
-export function readIcecat(): IcecatCatalog {
-  const entities: CatalogEntity[] = [];
-  const attributes: Record<string, AttributeSearchKind> = { ean: 'identifier', mpn: 'identifier' };
+/** The export's records as Icecat ships them, in file order. */
+export function readIcecatRecords(): IcecatRecord[] {
+  const records: IcecatRecord[] = [];
   for (const part of PARTS) {
     const files = unzipSync(readFileSync(join(ICECAT, part)));
-    for (const bytes of Object.values(files)) {
-      const records = JSON.parse(new TextDecoder().decode(bytes)) as IcecatRecord[];
-      for (const record of records) entities.push(toEntity(record, attributes));
-    }
+    for (const bytes of Object.values(files))
+      records.push(...(JSON.parse(new TextDecoder().decode(bytes)) as IcecatRecord[]));
   }
+  return records;
+}
+
+export function readIcecat(): IcecatCatalog {
+  const attributes: Record<string, AttributeSearchKind> = { ean: 'identifier', mpn: 'identifier' };
+  const entities = readIcecatRecords().map((record) => toEntity(record, attributes));
   return { entities, attributes };
 }
 

@@ -9,13 +9,16 @@
  * 0, ideal order from the query's judgments; queries without any relevant judgment have no nDCG
  * and are left out of the mean. Writes the per-query table to .tmp/relevance.md.
  *
- *   npx tsx bench/relevance.ts [judgments.csv]     default: judgments-dev.csv
+ *   npx tsx bench/relevance.ts [judgments.csv] [--in-process]     default: judgments-dev.csv
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { readCatalog, readExport } from '../src/catalog/index.js';
 import type { CatalogEntity } from '../src/contracts/catalog-entity.js';
+import { compileReleaseIndex } from '../src/control/indexer/release-index.js';
+import { readerFiles } from '../src/control/services/export-read.js';
 import {
   compileIndex,
   type EngineSettings,
@@ -23,7 +26,14 @@ import {
   type LeaveOut,
   loadIndex,
 } from '../src/engine/index.js';
-import { type IcecatCatalog, readIcecat, SHARED_DATA } from './icecat.js';
+import { answerRequest, compilePlanner, vocabularyOf } from '../src/planner/index.js';
+import { type IcecatCatalog, readIcecat, readIcecatRecords, SHARED_DATA } from './icecat.js';
+import {
+  httpRun,
+  publishCatalogWithEmptyRelease,
+  publishImportWithDerivedFiles,
+  startAisle,
+} from './relevance-http.js';
 
 const DEPTH = 10;
 /** A baseline answers a query well from this nDCG@10 on. */
@@ -74,7 +84,7 @@ export interface EngineRun {
   search(query: string): { ids: string[]; total: number };
 }
 
-/** aisle as the query node searches: unknown words left out, a short list filled. */
+/** aisle in process with hand-set settings, as the query node searches: unknown words left out, a short list filled. */
 export async function aisleRun(
   catalog: IcecatCatalog,
   leaveOut: LeaveOut = 'unknown',
@@ -83,7 +93,7 @@ export async function aisleRun(
   const settings: EngineSettings = { locale: 'en', languages: ['en'], searchAttributes: catalog.attributes };
   const index = loadIndex(await compileIndex(catalog.entities, { settings }));
   return {
-    name: fill ? 'aisle' : 'aisle, short lists not filled',
+    name: fill ? 'aisle in process, hand-set settings' : 'aisle in process, short lists not filled',
     search(query) {
       const section = executeSearch(index, {
         text: query,
@@ -173,8 +183,10 @@ export interface RelevanceSummary {
   judged: number;
   meanNdcg: number[];
   zeroResultShare: number[];
-  /** Queries a baseline answers well (WELL) where the first engine falls below FLOOR. */
-  regressions: string[];
+  /** Per engine (none for a baseline): queries a baseline answers well (WELL) where it falls below FLOOR. */
+  regressions: string[][];
+  /** Per engine: whether it is a baseline. */
+  baselines: boolean[];
   rows: QueryResult[];
 }
 
@@ -191,9 +203,15 @@ export function evaluate(runs: readonly EngineRun[], judgments: Judgments): Rele
   const judged = rows.filter((row) => row.scores[0] !== undefined);
   const meanNdcg = runs.map((_, e) => judged.reduce((sum, row) => sum + row.scores[e]!, 0) / judged.length);
   const zeroResultShare = runs.map((_, e) => rows.filter((row) => row.totals[e] === 0).length / rows.length);
-  const regressions = judged
-    .filter((row) => runs.some((run, e) => run.baseline && row.scores[e]! >= WELL) && row.scores[0]! < FLOOR)
-    .map((row) => row.query);
+  const regressions = runs.map((engine, e) =>
+    engine.baseline
+      ? []
+      : judged
+          .filter(
+            (row) => runs.some((run, b) => run.baseline && row.scores[b]! >= WELL) && row.scores[e]! < FLOOR,
+          )
+          .map((row) => row.query),
+  );
   return {
     engines: runs.map((run) => run.name),
     queries: rows.length,
@@ -201,20 +219,26 @@ export function evaluate(runs: readonly EngineRun[], judgments: Judgments): Rele
     meanNdcg,
     zeroResultShare,
     regressions,
+    baselines: runs.map((run) => run.baseline === true),
     rows,
   };
 }
 
 export function summaryTable(summary: RelevanceSummary): string {
   const lines = [
-    `| engine | nDCG@10 (${summary.judged} queries) | zero-result queries (of ${summary.queries}) |`,
-    '|---|---:|---:|',
+    `| engine | nDCG@10 (${summary.judged} queries) | zero-result queries (of ${summary.queries}) | baseline's good queries below ${FLOOR} |`,
+    '|---|---:|---:|---|',
     ...summary.engines.map(
       (engine, e) =>
-        `| ${engine} | ${summary.meanNdcg[e]!.toFixed(3)} | ${(summary.zeroResultShare[e]! * 100).toFixed(1)} % |`,
+        `| ${engine} | ${summary.meanNdcg[e]!.toFixed(3)} | ${(summary.zeroResultShare[e]! * 100).toFixed(1)} % | ${regressionCell(summary.regressions[e]!, summary.baselines[e]!)} |`,
     ),
   ];
   return lines.join('\n');
+}
+
+function regressionCell(regressions: readonly string[], baseline: boolean): string {
+  if (baseline) return '–';
+  return regressions.length === 0 ? 'none' : regressions.join(', ');
 }
 
 export function queryTable(summary: RelevanceSummary): string {
@@ -229,29 +253,121 @@ export function queryTable(summary: RelevanceSummary): string {
   return [header, rule, ...rows].join('\n');
 }
 
+/**
+ * aisle in process as a query node serves a release: the export read as the indexer reads it, the
+ * release's engine settings and vocabulary compiled, each query planned and answered as over HTTP
+ * (the same code without the network). Quick to run while working on defaults; the figures to
+ * quote are the HTTP runs'.
+ */
+export async function servedRun(
+  name: string,
+  bytes: Uint8Array,
+  files: Record<string, unknown>,
+): Promise<EngineRun> {
+  const read = await readCatalog(bytes, readerFiles(files));
+  const index = loadIndex(await compileReleaseIndex(read.entities, files));
+  const target = { index, files, planner: compilePlanner(files, vocabularyOf(index)) };
+  const arrival = new Date();
+  return {
+    name,
+    search(query) {
+      const answer = answerRequest(target, { query, redirect: false, per_page: DEPTH }, arrival);
+      const section = answer.sections.find((candidate) => candidate.type === answer.listed);
+      return {
+        ids: (section?.hits ?? []).map((hit) => hit.entity.slice(hit.entity.indexOf(':') + 1)),
+        total: section?.total ?? 0,
+      };
+    },
+  };
+}
+
+/** The release files an import's inspection derives from an export, over an empty rule list. */
+export async function derivedRelease(bytes: Uint8Array, fileName: string): Promise<Record<string, unknown>> {
+  const read = await readExport(bytes, { fileName });
+  return {
+    'rules.json': { rules: [] },
+    ...Object.fromEntries(read.derivedFiles.map((file) => [file.name, file.content])),
+  };
+}
+
+/** The served runs in process (see servedRun): `npx tsx bench/relevance.ts --in-process`. */
+export async function benchRelevanceInProcess(
+  file = join(SHARED_DATA, 'relevance-chorus', 'judgments-dev.csv'),
+) {
+  const catalog = readIcecat();
+  const judgments = readJudgments(file);
+  const encoder = new TextEncoder();
+  const jsonLines = encoder.encode(
+    `${catalog.entities.map((entity) => JSON.stringify(entity)).join('\n')}\n`,
+  );
+  const exported = encoder.encode(JSON.stringify(readIcecatRecords()));
+  const runs = [
+    await servedRun('aisle served in process, catalog and empty release', jsonLines, {
+      'rules.json': { rules: [] },
+    }),
+    await servedRun(
+      'aisle served in process, export with derived settings',
+      exported,
+      await derivedRelease(exported, 'icecat.json'),
+    ),
+    await aisleRun(catalog),
+    fts5Run(catalog.entities, catalog.attributes),
+    fts5Run(catalog.entities, catalog.attributes, true),
+  ];
+  return evaluate(runs, judgments);
+}
+
+/**
+ * Every run on one judged set: aisle over HTTP as a shop gets it (the catalog with an empty
+ * release, then the export through an import), aisle in process with hand-set settings, and the
+ * two FTS5 baselines. Needs `npm run build` (the HTTP runs start the built command).
+ */
 export async function benchRelevance(file = join(SHARED_DATA, 'relevance-chorus', 'judgments-dev.csv')) {
   const catalog = readIcecat();
   const judgments = readJudgments(file);
-  const summary = evaluate(
-    [
-      await aisleRun(catalog),
-      await aisleRun(catalog, 'unknown', false),
-      fts5Run(catalog.entities, catalog.attributes),
-      fts5Run(catalog.entities, catalog.attributes, true),
-    ],
-    judgments,
+  const queries = [...judgments.keys()];
+  const runs: EngineRun[] = [];
+  const aisle = await startAisle();
+  try {
+    const jsonLines = catalog.entities.map((entity) => JSON.stringify(entity)).join('\n');
+    await publishCatalogWithEmptyRelease(aisle, `${jsonLines}\n`);
+    runs.push(await httpRun(aisle, 'aisle over HTTP, catalog and empty release', queries));
+    try {
+      await publishImportWithDerivedFiles(aisle, 'icecat.json', JSON.stringify(readIcecatRecords()));
+      runs.push(await httpRun(aisle, 'aisle over HTTP, export imported with derived settings', queries));
+    } catch (error) {
+      console.error(`The import path could not be measured: ${(error as Error).message}`);
+    }
+  } finally {
+    await aisle.stop();
+  }
+  runs.push(
+    await aisleRun(catalog),
+    fts5Run(catalog.entities, catalog.attributes),
+    fts5Run(catalog.entities, catalog.attributes, true),
   );
-  return summary;
+  return evaluate(runs, judgments);
+}
+
+/** The line naming the queries a baseline answers well where an aisle run falls below FLOOR. */
+export function regressionLines(summary: RelevanceSummary): string {
+  return summary.engines
+    .flatMap((engine, e) =>
+      summary.baselines[e]
+        ? []
+        : [
+            `${engine}: ${summary.regressions[e]!.length === 0 ? 'no query a baseline answers well (nDCG@10 >= 0.8) falls below 0.5' : `below 0.5 where a baseline answers well: ${summary.regressions[e]!.join(', ')}`}`,
+          ],
+    )
+    .join('\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const summary = await benchRelevance(process.argv[2]);
+  const inProcess = process.argv.includes('--in-process');
+  const file = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
+  const summary = await (inProcess ? benchRelevanceInProcess(file) : benchRelevance(file));
   console.log(summaryTable(summary));
-  console.log(
-    summary.regressions.length === 0
-      ? `\nNo query the baseline answers well (nDCG@10 >= ${WELL}) falls below ${FLOOR} in aisle.`
-      : `\nQueries the baseline answers well that fall below ${FLOOR} in aisle: ${summary.regressions.join(', ')}`,
-  );
+  console.log(`\n${regressionLines(summary)}`);
   mkdirSync('.tmp', { recursive: true });
   writeFileSync(join('.tmp', 'relevance.md'), `${summaryTable(summary)}\n\n${queryTable(summary)}\n`);
   console.log('\nPer query: .tmp/relevance.md');

@@ -12,14 +12,12 @@ import { benchEngine, drawQueries, kindTable, markdownTable } from './engine.js'
 import { benchFacets, facetsMarkdown } from './facets.js';
 import { benchHttp } from './http.js';
 import { benchPlanner, benchRulesInSearch, plannerTable, rulesInSearchTable } from './planner.js';
-import { benchRelevance, summaryTable } from './relevance.js';
+import { benchRelevance, regressionLines, summaryTable } from './relevance.js';
 
 console.log('## Relevance, judged Icecat queries (dev)\n');
 const relevance = await benchRelevance();
 console.log(summaryTable(relevance));
-console.log(
-  `\nQueries a baseline answers well (nDCG@10 >= 0.8) where aisle falls below 0.5: ${relevance.regressions.length === 0 ? 'none' : relevance.regressions.join(', ')}`,
-);
+console.log(`\n${regressionLines(relevance)}`);
 
 console.log('\n## Engine, in process\n');
 const engine = await benchEngine([10_000, 100_000, 1_000_000]);

@@ -3,6 +3,7 @@
  * catalog field with a reason, rows grouped into products with variants, categories and brands,
  * and the inspection that shows what a file became before anything goes live.
  */
+export { DEFAULT_EXPORT_LIMITS, type ExportLimits, isLimitRefusal } from './limits.js';
 export { type CatalogRead, readCatalog } from './read-catalog.js';
 export {
   type ExportRead,
@@ -14,3 +15,4 @@ export {
 export { READ_FORMATS } from './refusal.js';
 export { countRejected, type RejectedRows } from './report.js';
 export { type ExportFormat, formatNames, sniffFormat } from './sniff.js';
+export type { ExportFile } from './source.js';

@@ -12,6 +12,7 @@ import type { FeedFile } from '../contracts/release-files/feed.js';
 import { AppError } from '../lib/errors.js';
 import { decodeAll, detectEncoding, encodingOfHead, isKnownEncoding } from './encoding.js';
 import { detailsOf, renderInspection, SHOWN_PRODUCTS } from './inspection/render.js';
+import { cellTooLongCause, type ExportLimits } from './limits.js';
 import { aliasOf } from './mapping/aliases.js';
 import { RowMapper } from './mapping/apply.js';
 import { BrandBook } from './mapping/brands.js';
@@ -30,12 +31,12 @@ import { openDelimited } from './readers/delimited.js';
 import { findRecordsKey, openJsonRecords } from './readers/json-records.js';
 import { openJsonLines } from './readers/jsonl.js';
 import { openMerchantFeed } from './readers/merchant-feed.js';
-import { cellText, isRecord, type Row, type RowReader } from './readers/rows.js';
+import { type Cell, cellText, isRecord, type Row, type RowReader } from './readers/rows.js';
 import { openWorkbook } from './readers/workbook.js';
 import { noCatalog } from './refusal.js';
 import { type RejectedRows, Rejections } from './report.js';
 import { type ExportFormat, formatNames, sniffFormat } from './sniff.js';
-import { type ByteSource, firstLineOf, headOf, keepSource } from './source.js';
+import { type ByteSource, type ExportFile, firstLineOf, headOf, keepSource } from './source.js';
 
 /** Rows an inspection with `sample` maps of a file larger than WHOLE_FILE_BYTES. */
 export const SAMPLE_ROWS = 1000;
@@ -60,6 +61,10 @@ export interface ReadExportOptions {
   fileName?: string;
   /** Keep every entity in memory; by default only for exports up to 64 MB. */
   holdEntities?: boolean;
+  /** How much the export may make the readers read; by default DEFAULT_EXPORT_LIMITS. */
+  limits?: ExportLimits;
+  /** Stops the reading between rows, throwing the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** What reading an export made of it. */
@@ -97,21 +102,25 @@ export interface ExportRead {
  * cause, never dropped silently. Throws an `unprocessable` AppError when the bytes hold no export.
  */
 export async function readExport(
-  source: Uint8Array | AsyncIterable<Uint8Array>,
+  source: Uint8Array | AsyncIterable<Uint8Array> | ExportFile,
   options: ReadExportOptions = {},
 ): Promise<ExportRead> {
-  const bytes = await keepSource(source);
+  const bytes = await keepSource(source, options.limits);
   const head = await headOf(bytes, HEAD_BYTES);
   const sniffed = formatOf(head, options.fileName);
-  const { format, reader } = await openReader(sniffed, bytes, head, options.feed);
+  const opened = await openReader(sniffed, bytes, head, options.feed);
+  const format = opened.format;
+  const reader = guardRows(opened.reader, bytes.limits, options.signal);
   const limit = options.sample && bytes.size > WHOLE_FILE_BYTES ? SAMPLE_ROWS : Number.POSITIVE_INFINITY;
 
   const profile = new FileProfile(isPriceName);
-  // The rows of a small file are kept for the mapping pass instead of being parsed again.
-  const kept: Row[] | undefined = bytes.size <= WHOLE_FILE_BYTES ? [] : undefined;
+  // The rows of a small file are kept for the mapping pass instead of being parsed again; the bytes
+  // read decide, not a gzip trailer that may lie about the size.
+  let kept: Row[] | undefined = bytes.size <= WHOLE_FILE_BYTES ? [] : undefined;
   let rows = 0;
   for await (const row of reader.rows()) {
     rows++;
+    if (kept && bytes.handedOut > WHOLE_FILE_BYTES) kept = undefined;
     kept?.push(row);
     if (rows <= limit && !row.problem) profile.add(row);
   }
@@ -246,6 +255,52 @@ class MappingPass {
 
 async function* replay(rows: Row[]): AsyncIterable<Row> {
   yield* rows;
+}
+
+/**
+ * A reader whose rows are checked on the way: a row with a cell over the limit is left out with
+ * the cause, and whatever a parser throws that is not a refusal of ours (csv-parse, saxes and
+ * exceljs each have their own errors) becomes the 422 of an export that cannot be read, never a
+ * 500. The signal stops the reading between rows.
+ */
+function guardRows(reader: RowReader, limits: ExportLimits, signal: AbortSignal | undefined): RowReader {
+  return {
+    how: reader.how,
+    async *rows() {
+      let last = 0;
+      try {
+        for await (const row of reader.rows()) {
+          signal?.throwIfAborted();
+          last = row.number;
+          yield !row.problem && !row.entity && cellsTooLong(row, limits.cellChars)
+            ? { number: row.number, cells: new Map(), problem: cellTooLongCause(limits) }
+            : row;
+        }
+      } catch (error) {
+        if (error instanceof AppError || signal?.aborted) throw error;
+        throw noCatalog(
+          `reading stopped after row ${last}: ${(error instanceof Error ? error.message : String(error)).replace(/\.$/, '')}`,
+        );
+      }
+    },
+  };
+}
+
+function cellsTooLong(row: Row, maxChars: number): boolean {
+  for (const cell of row.cells.values()) if (cellLength(cell, maxChars) > maxChars) return true;
+  return false;
+}
+
+/** A cell's characters, counted until they pass `maxChars`; lists and records count their parts. */
+function cellLength(cell: Cell, maxChars: number): number {
+  if (typeof cell === 'string') return cell.length;
+  if (typeof cell !== 'object') return 0;
+  let length = 0;
+  for (const part of Array.isArray(cell) ? cell : Object.values(cell)) {
+    length += cellLength(part, maxChars);
+    if (length > maxChars) break;
+  }
+  return length;
 }
 
 function formatOf(head: Uint8Array, fileName: string | undefined): ExportFormat {

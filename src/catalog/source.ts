@@ -1,5 +1,6 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { DEFAULT_EXPORT_LIMITS, type ExportLimits, tooLargeDecompressed } from './limits.js';
 import { noCatalog } from './refusal.js';
 
 /** Pieces a kept byte array is handed out in, so that parsers see a large file as a stream. */
@@ -13,31 +14,98 @@ const PIECE_BYTES = 1 << 20;
 export interface ByteSource {
   /** The bytes were gzip-compressed; `open()` hands them out decompressed. */
   readonly gzip: boolean;
-  /** The size of the export once decompressed (for gzip, as its trailer states it). */
+  /**
+   * The size of the export once decompressed: for gzip, as its trailer states it until a pass has
+   * read it to the end, which counts it (a trailer may lie).
+   */
   readonly size: number;
+  /** What the readers may read of it; `open()` refuses past `limits.bytes`. */
+  readonly limits: ExportLimits;
   /** The export's bytes, decompressed, from the first one. */
+  open(): AsyncIterable<Uint8Array>;
+  /** Bytes the pass opened last has handed out so far. */
+  readonly handedOut: number;
+}
+
+/**
+ * An export kept elsewhere (a file in the blob store) that can be read from its start as often as
+ * needed, so that its bytes are never held in memory.
+ */
+export interface ExportFile {
+  /** Its size as kept (compressed, if it is). */
+  bytes: number;
   open(): AsyncIterable<Uint8Array>;
 }
 
-export async function keepSource(source: Uint8Array | AsyncIterable<Uint8Array>): Promise<ByteSource> {
-  const pieces = source instanceof Uint8Array ? [source] : await collect(source);
-  const first = pieces.find((piece) => piece.length > 0);
-  const gzip = first !== undefined && first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b;
-  const raw = (): AsyncIterable<Uint8Array> => handOut(pieces);
+export async function keepSource(
+  source: Uint8Array | AsyncIterable<Uint8Array> | ExportFile,
+  limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
+): Promise<ByteSource> {
+  let raw: () => AsyncIterable<Uint8Array>;
+  let gzip: boolean;
+  let size: number;
+  if (isExportFile(source)) {
+    raw = () => source.open();
+    gzip = isGzip(await firstPiece(source.open()));
+    // A file's trailer is not read: the compressed size stands for it until a pass has counted.
+    size = source.bytes;
+  } else {
+    const pieces = source instanceof Uint8Array ? [source] : await collect(source);
+    raw = () => handOut(pieces);
+    gzip = isGzip(pieces.find((piece) => piece.length > 0));
+    size = gzip ? gzipSize(pieces) : total(pieces);
+  }
+  let handedOut = 0;
+  async function* counted(): AsyncIterable<Uint8Array> {
+    handedOut = 0;
+    for await (const chunk of gzip ? gunzip(raw()) : raw()) {
+      handedOut += chunk.length;
+      if (handedOut > limits.bytes) throw tooLargeDecompressed(limits);
+      yield chunk;
+    }
+    size = handedOut;
+  }
   return {
     gzip,
-    size: gzip ? gzipSize(pieces) : total(pieces),
-    open: gzip ? () => gunzip(raw()) : raw,
+    limits,
+    get size() {
+      return size;
+    },
+    get handedOut() {
+      return handedOut;
+    },
+    open: counted,
   };
 }
 
-/** Decompressed bytes; a damaged or cut-off gzip is a body that holds no export. */
+/**
+ * Decompressed bytes; a damaged or cut-off gzip is a body that holds no export. The streams are
+ * joined by `pipeline`, so a failure on either side ends both and reaches the reader, and a reader
+ * that stops early stops the decompression.
+ */
 async function* gunzip(compressed: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  const inflate = createGunzip();
+  pipeline(Readable.from(compressed), inflate, () => {
+    // Whatever failed reaches the loop below through `inflate`, which pipeline destroys with it.
+  });
   try {
-    yield* Readable.from(compressed).pipe(createGunzip());
+    yield* inflate;
   } catch (error) {
     throw noCatalog(`it is gzip-compressed but cannot be decompressed: ${(error as Error).message}`);
   }
+}
+
+function isExportFile(source: unknown): source is ExportFile {
+  return typeof (source as ExportFile).open === 'function';
+}
+
+function isGzip(first: Uint8Array | undefined): boolean {
+  return first !== undefined && first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b;
+}
+
+async function firstPiece(pieces: AsyncIterable<Uint8Array>): Promise<Uint8Array | undefined> {
+  for await (const piece of pieces) if (piece.length > 0) return piece;
+  return undefined;
 }
 
 async function collect(source: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {

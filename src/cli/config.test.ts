@@ -13,9 +13,13 @@ describe('readConfig', () => {
       dataDir: resolve('./data'),
       databaseUrl: undefined,
       managementKey: undefined,
+      internalKey: undefined,
+      internalHost: undefined,
       internalUrl: undefined,
       logLevel: 'info',
       uploadLimitBytes: 512 * 1024 * 1024,
+      uploadConcurrency: 2,
+      exportLimits: { bytes: 1024 * 1024 * 1024, lineChars: 16 * 1024 * 1024, cellChars: 1024 * 1024 },
       livePollMs: 500,
       indexerPollMs: 500,
       indexerLeaseMs: 30_000,
@@ -44,8 +48,14 @@ describe('readConfig', () => {
       AISLE_MANAGEMENT_PORT: '3002',
       AISLE_DATA_DIR: '/var/lib/aisle',
       DATABASE_URL: 'postgres://aisle@db/aisle',
-      SEARCH_MANAGEMENT_KEY: 'secret-key',
+      SEARCH_MANAGEMENT_KEY: 'secret-management-key',
+      AISLE_INTERNAL_KEY: 'secret-internal-key',
+      AISLE_INTERNAL_HOST: '10.0.0.5',
       AISLE_INTERNAL_URL: 'http://search:8081',
+      AISLE_UPLOAD_CONCURRENCY: '4',
+      AISLE_EXPORT_MAX_MB: '100',
+      AISLE_EXPORT_MAX_LINE_KB: '2048',
+      AISLE_EXPORT_MAX_CELL_KB: '64',
       AISLE_LOG_LEVEL: 'debug',
       AISLE_EXPORT_RETENTION_HOURS: '24',
     });
@@ -57,10 +67,26 @@ describe('readConfig', () => {
       managementPort: 3002,
       dataDir: '/var/lib/aisle',
       databaseUrl: 'postgres://aisle@db/aisle',
-      managementKey: 'secret-key',
+      managementKey: 'secret-management-key',
+      internalKey: 'secret-internal-key',
+      internalHost: '10.0.0.5',
       internalUrl: 'http://search:8081',
+      uploadConcurrency: 4,
+      exportLimits: { bytes: 100 * 1024 * 1024, lineChars: 2048 * 1024, cellChars: 64 * 1024 },
       logLevel: 'debug',
     });
+  });
+
+  it('refuses a key shorter than 16 characters, naming the setting', () => {
+    expect(() => readConfig({ SEARCH_MANAGEMENT_KEY: 'k' })).toThrow(
+      /SEARCH_MANAGEMENT_KEY must be at least 16 characters long \(it has 1\)/,
+    );
+    expect(() => readConfig({ AISLE_INTERNAL_KEY: 'fifteen-chars!!' })).toThrow(/AISLE_INTERNAL_KEY/);
+    expect(readConfig({ SEARCH_MANAGEMENT_KEY: 'sixteen-chars!!!' }).managementKey).toBe('sixteen-chars!!!');
+  });
+
+  it('refuses a line limit below a megabyte', () => {
+    expect(() => readConfig({ AISLE_EXPORT_MAX_LINE_KB: '512' })).toThrow(ConfigError);
   });
 
   it('resolves a relative data dir to an absolute path', () => {

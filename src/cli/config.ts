@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { ExportLimits } from '../catalog/index.js';
 
 /** Everything aisle reads from its environment, typed, with its defaults. Listed in the README. */
 export interface Config {
@@ -10,10 +11,21 @@ export interface Config {
   /** Absent: the SQLite file in the data dir. */
   databaseUrl: string | undefined;
   managementKey: string | undefined;
+  /**
+   * The secret the control plane sends to the internal API and query nodes ask for. `aisle start`
+   * without it makes one in the data dir; a query node without it refuses every internal call.
+   */
+  internalKey: string | undefined;
+  /** Where the internal API listens; default: loopback when every role runs in one process, else `host`. */
+  internalHost: string | undefined;
   /** Where the control plane reaches the internal API; default: this host's internal port. */
   internalUrl: string | undefined;
   logLevel: string;
   uploadLimitBytes: number;
+  /** Uploads read at once; more are answered 503. */
+  uploadConcurrency: number;
+  /** How much one export may make the readers read. */
+  exportLimits: ExportLimits;
   livePollMs: number;
   indexerPollMs: number;
   indexerLeaseMs: number;
@@ -31,7 +43,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     managementPort: port(env, 'AISLE_MANAGEMENT_PORT', 8090),
     dataDir: resolve(env.AISLE_DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    managementKey: env.SEARCH_MANAGEMENT_KEY || undefined,
+    managementKey: secret(env, 'SEARCH_MANAGEMENT_KEY'),
+    internalKey: secret(env, 'AISLE_INTERNAL_KEY'),
+    internalHost: env.AISLE_INTERNAL_HOST || undefined,
     internalUrl: env.AISLE_INTERNAL_URL || undefined,
     logLevel: oneOf(
       env,
@@ -40,11 +54,37 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'info',
     ),
     uploadLimitBytes: integer(env, 'AISLE_UPLOAD_LIMIT_MB', 512, 1, 1_000_000) * 1024 * 1024,
+    uploadConcurrency: integer(env, 'AISLE_UPLOAD_CONCURRENCY', 2, 1, 64),
+    exportLimits: {
+      bytes: integer(env, 'AISLE_EXPORT_MAX_MB', 1024, 1, 1_000_000) * 1024 * 1024,
+      // A piece of text is handed to the readers a megabyte at a time: a line limit below that
+      // could not be told from the piece.
+      lineChars: integer(env, 'AISLE_EXPORT_MAX_LINE_KB', 16 * 1024, 1024, 256 * 1024) * 1024,
+      cellChars: integer(env, 'AISLE_EXPORT_MAX_CELL_KB', 1024, 1, 256 * 1024) * 1024,
+    },
     livePollMs: integer(env, 'AISLE_LIVE_POLL_MS', 500, 10, 600_000),
     indexerPollMs: integer(env, 'AISLE_INDEXER_POLL_MS', 500, 10, 600_000),
     indexerLeaseMs: integer(env, 'AISLE_INDEXER_LEASE_MS', 30_000, 1_000, 3_600_000),
     exportRetentionMs: integer(env, 'AISLE_EXPORT_RETENTION_HOURS', 72, 0, 87_600) * 3_600_000,
   };
+}
+
+/** Keys shorter than this are refused at start: a short key is guessed by trying. */
+export const MIN_KEY_LENGTH = 16;
+
+/** A key's text, refused at start when it is too short to be a secret. */
+export function checkKey(name: string, key: string): string {
+  if (key.length < MIN_KEY_LENGTH) {
+    throw new ConfigError(
+      `${name} must be at least ${MIN_KEY_LENGTH} characters long (it has ${key.length}): use a random key, such as the output of \`openssl rand -base64 24\`.`,
+    );
+  }
+  return key;
+}
+
+function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const text = env[name];
+  return text ? checkKey(name, text) : undefined;
 }
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

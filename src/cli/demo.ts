@@ -23,7 +23,16 @@ export async function loadDemoShop(deps: ControlDeps): Promise<{ runId: number |
   const lines: string[] = [];
   for (const entity of generateCatalog({ products: DEMO_PRODUCTS, seed: 1 }))
     lines.push(JSON.stringify(entity));
-  await uploadCatalog(deps, Buffer.from(`${lines.join('\n')}\n`));
+  const upload = await deps.blobs.stage(
+    (async function* () {
+      yield Buffer.from(`${lines.join('\n')}\n`);
+    })(),
+  );
+  try {
+    await uploadCatalog(deps, upload);
+  } finally {
+    await upload.discard();
+  }
   const { release } = await storeRelease(deps, demoReleaseFiles);
   const published = await publishRelease(deps, release.id);
   return { runId: published.run?.id };

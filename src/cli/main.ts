@@ -3,8 +3,9 @@ import { Command } from 'commander';
 import { VERSION } from '../lib/version.js';
 import { ConfigError, readConfig } from './config.js';
 import { isFreshStore, loadDemoShop } from './demo.js';
+import { installLastResort } from './last-resort.js';
 import { createLogger } from './logger.js';
-import { managementKeyFor } from './management-key.js';
+import { INTERNAL_KEY_FILE, keyFor, managementKeyFor } from './management-key.js';
 import { printBanner, waitForRun } from './output.js';
 import { type Roles, type RunningStack, startStack } from './stack.js';
 
@@ -41,9 +42,14 @@ program
 async function run(roles: Roles, options: { demo: boolean; ownKey: boolean }): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  // Only the all-in-one start makes up a key; a control plane alone refuses every call without one.
+  installLastResort(logger);
+  // Only the all-in-one start makes up keys; a control plane or query node alone refuses every call
+  // without its key.
   const key = options.ownKey ? await managementKeyFor(config.dataDir, config.managementKey) : undefined;
   const managementKey = key?.key ?? config.managementKey;
+  // The internal key is only ever read by the roles themselves: made and kept, never printed.
+  if (options.ownKey)
+    config.internalKey = (await keyFor(config.dataDir, INTERNAL_KEY_FILE, config.internalKey)).key;
   const stack: RunningStack = await startStack(config, roles, logger, managementKey);
   stopOnSignals(stack);
   printBanner(stack, roles, managementKey, key?.origin, config.dataDir);

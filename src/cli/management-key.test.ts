@@ -54,8 +54,13 @@ describe('managementKeyFor', () => {
   });
 
   it('reads a key saved by hand, without its surrounding whitespace', async () => {
-    await writeFile(join(dir, 'management-key'), '  my-own-key \n');
-    expect(await managementKeyFor(dir, undefined)).toEqual({ key: 'my-own-key', origin: 'saved' });
+    await writeFile(join(dir, 'management-key'), '  my-own-key-of-length \n');
+    expect(await managementKeyFor(dir, undefined)).toEqual({ key: 'my-own-key-of-length', origin: 'saved' });
+  });
+
+  it('refuses a saved key too short to be a secret', async () => {
+    await writeFile(join(dir, 'management-key'), 'k\n');
+    await expect(managementKeyFor(dir, undefined)).rejects.toThrow(/at least 16 characters/);
   });
 
   it('replaces an empty saved file with a new key', async () => {

@@ -31,12 +31,14 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
       clock: systemClock,
       live: untouched<LiveIndex>('The live index'),
       exports: untouched<KeptExports>('Kept exports'),
+      internalKey: undefined,
     }),
     await buildManagementApp({
       logger,
       deps: untouched<ControlDeps>('The control plane'),
       managementKey: undefined,
       uploadLimitBytes: 1,
+      uploadConcurrency: 1,
     }),
   ];
   const documents: OpenApiDocument[] = [];

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { VERSION } from '../lib/version.js';
+import { type KeyOrigin, MANAGEMENT_KEY_FILE } from './management-key.js';
 import type { Roles, RunningStack } from './stack.js';
 
 /** What a person starting aisle needs to read: where each API is, the key, a search to try. */
@@ -7,7 +8,7 @@ export function printBanner(
   stack: RunningStack,
   roles: Roles,
   managementKey: string | undefined,
-  keyOrigin: 'environment' | 'saved' | 'generated' | undefined,
+  keyOrigin: KeyOrigin | undefined,
   dataDir: string,
 ): void {
   const { urls } = stack;
@@ -16,21 +17,7 @@ export function printBanner(
   if (urls.internal) lines.push(`  Internal API:    ${urls.internal}`);
   if (urls.management) lines.push(`  Management API:  ${urls.management}/api/v1`);
   if (roles.indexer) lines.push('  Indexer:         running');
-  if (urls.management) {
-    const origin =
-      keyOrigin === 'environment'
-        ? 'from SEARCH_MANAGEMENT_KEY'
-        : keyOrigin === 'generated'
-          ? `generated and saved in ${dataDir}/management-key`
-          : keyOrigin === 'saved'
-            ? `saved in ${dataDir}/management-key`
-            : 'from SEARCH_MANAGEMENT_KEY';
-    lines.push(
-      managementKey
-        ? `  Management key:  ${managementKey} (${origin})`
-        : '  Management key:  none set: every management call is refused until SEARCH_MANAGEMENT_KEY is set',
-    );
-  }
+  if (urls.management) lines.push(managementKeyLine(managementKey, keyOrigin, dataDir));
   const docs = urls.public ?? urls.management ?? urls.internal;
   if (docs) lines.push(`  API description: ${docs}/openapi.json`);
   if (urls.public) {
@@ -62,4 +49,23 @@ export async function waitForRun(stack: RunningStack, runId: number): Promise<vo
     }
     await sleep(200);
   }
+}
+
+/**
+ * The banner's line about the management key. The key itself is printed once, when it was just
+ * generated: later starts say where it is kept, so it does not end up in every log of the output.
+ */
+export function managementKeyLine(
+  key: string | undefined,
+  origin: KeyOrigin | undefined,
+  dataDir: string,
+): string {
+  if (!key) {
+    return '  Management key:  none set: every management call is refused until SEARCH_MANAGEMENT_KEY is set';
+  }
+  const file = `${dataDir}/${MANAGEMENT_KEY_FILE}`;
+  if (origin === 'generated')
+    return `  Management key:  ${key} (generated and saved in ${file}; shown this once)`;
+  if (origin === 'saved') return `  Management key:  saved in ${file}`;
+  return '  Management key:  from SEARCH_MANAGEMENT_KEY';
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildManagementApp } from '../control/app.js';
 import { Indexer } from '../control/indexer/indexer.js';
 import { httpQuerySide } from '../control/query-side.js';
-import { Scheduler } from '../control/scheduler.js';
+import { ABANDONED_WRITE_MS, Scheduler } from '../control/scheduler.js';
 import type { ControlDeps } from '../control/services/deps.js';
 import { readCommittedOpenApi } from '../http/openapi.js';
 import type { HttpServer } from '../http/server.js';
@@ -45,6 +45,9 @@ export async function startStack(
 ): Promise<RunningStack> {
   const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const blobs: BlobStore = new DirectoryBlobStore(join(config.dataDir, 'blobs'));
+  // Writes a killed process left unfinished; the scheduler removes later ones as it runs.
+  const abandoned = await blobs.removeAbandoned(ABANDONED_WRITE_MS);
+  if (abandoned > 0) logger.info({ files: abandoned }, 'files of unfinished blob writes removed');
   const servers: HttpServer[] = [];
   const urls: RunningStack['urls'] = {};
   const openApi = readCommittedOpenApi;
@@ -58,18 +61,27 @@ export async function startStack(
       logger,
       clock,
       live,
-      exports: { database, blobs },
+      exports: { database, blobs, limits: config.exportLimits },
+      internalKey: config.internalKey,
       openApi,
     });
     urls.public = await listen(publicApp, config.host, config.publicPort, servers);
-    urls.internal = await listen(internalApp, config.host, config.internalPort, servers);
+    urls.internal = await listen(internalApp, internalHost(config, roles), config.internalPort, servers);
   }
 
   const querySide = httpQuerySide(
     config.internalUrl ?? urls.internal ?? `http://${config.host}:${config.internalPort}`,
+    config.internalKey,
   );
   let indexer: Indexer | undefined;
-  const deps: ControlDeps = { database, blobs, clock, querySide, runQueued: () => indexer?.nudge() };
+  const deps: ControlDeps = {
+    database,
+    blobs,
+    clock,
+    querySide,
+    runQueued: () => indexer?.nudge(),
+    exportLimits: config.exportLimits,
+  };
   let scheduler: Scheduler | undefined;
   if (roles.control) {
     scheduler = new Scheduler({
@@ -83,6 +95,7 @@ export async function startStack(
       deps,
       managementKey,
       uploadLimitBytes: config.uploadLimitBytes,
+      uploadConcurrency: config.uploadConcurrency,
       openApi,
     });
     urls.management = await listen(app, config.host, config.managementPort, servers);
@@ -97,6 +110,7 @@ export async function startStack(
       logger,
       pollMs: config.indexerPollMs,
       leaseMs: config.indexerLeaseMs,
+      exportLimits: config.exportLimits,
       onLive: () => void live?.refresh(),
     });
     indexer.start();
@@ -116,6 +130,15 @@ export async function startStack(
       await database.close();
     },
   };
+}
+
+/**
+ * Where the internal API listens: AISLE_INTERNAL_HOST when set; else, with every role in this
+ * process, loopback (the control plane beside it is its only caller); else AISLE_HOST.
+ */
+function internalHost(config: Config, roles: Roles): string {
+  if (config.internalHost) return config.internalHost;
+  return roles.query && roles.control && roles.indexer ? '127.0.0.1' : config.host;
 }
 
 async function listen(app: HttpServer, host: string, port: number, servers: HttpServer[]): Promise<string> {

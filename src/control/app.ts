@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { requireBearerKey } from '../http/auth.js';
+import { bearerKeyCheck, requireBearerKey } from '../http/auth.js';
 import { healthRoute, openApiRoute } from '../http/common-routes.js';
 import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
+import { Gate } from '../lib/gate.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { importRoutes } from './routes/imports.js';
 import { indexRunRoutes } from './routes/index-runs.js';
@@ -19,21 +20,35 @@ export interface ManagementAppOptions {
   /** The management key; without one every management call is refused. */
   managementKey: string | undefined;
   uploadLimitBytes: number;
+  /** How many uploads are read at once; more are answered 503. */
+  uploadConcurrency: number;
   openApi?: () => unknown;
 }
 
 /** The management server: the API under /api/v1 behind the Bearer key, no CORS headers. */
 export async function buildManagementApp(options: ManagementAppOptions): Promise<HttpServer> {
-  const app = createHttpServer({ logger: options.logger, bodyLimit: 16 * 1024 * 1024 });
+  const managementKey = {
+    key: options.managementKey,
+    name: 'management key',
+    setting: 'SEARCH_MANAGEMENT_KEY',
+  };
+  const app = createHttpServer({
+    logger: options.logger,
+    bodyLimit: 16 * 1024 * 1024,
+    // 404 and 405 would tell which paths exist: without the key, nothing but 401 is answered.
+    guardUnrouted: bearerKeyCheck(managementKey),
+  });
   await describeRoutes(app as unknown as FastifyInstance);
   healthRoute(app, 'management');
   if (options.openApi) openApiRoute(app, options.openApi);
   schemaRoutes(app);
+  // One gate for both upload routes: what it bounds is the memory and time of reading exports.
+  const uploads = { limitBytes: options.uploadLimitBytes, gate: new Gate(options.uploadConcurrency) };
   await app.register(
     async (api) => {
-      requireBearerKey(api as unknown as FastifyInstance, options.managementKey);
-      await catalogRoutes(api, options.deps, options.uploadLimitBytes);
-      await importRoutes(api, options.deps, options.uploadLimitBytes);
+      requireBearerKey(api as unknown as FastifyInstance, managementKey);
+      await catalogRoutes(api, options.deps, uploads);
+      await importRoutes(api, options.deps, uploads);
       releaseRoutes(api, options.deps);
       indexRunRoutes(api, options.deps);
       ruleRoutes(api, options.deps);

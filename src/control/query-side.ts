@@ -48,8 +48,14 @@ export interface QuerySide {
 
 const TIMEOUT_MS = 30_000;
 
-export function httpQuerySide(internalUrl: string): QuerySide {
+/**
+ * The query side over HTTP at `internalUrl`, each call carrying the internal key (the secret the
+ * query nodes ask for: without it they answer 401, which is a configuration to correct, not a
+ * query side that is away).
+ */
+export function httpQuerySide(internalUrl: string, internalKey: string | undefined): QuerySide {
   const base = internalUrl.replace(/\/+$/, '');
+  const call = (url: string, body: unknown) => post(url, body, internalKey);
   return {
     async validateRelease(files, options = {}) {
       const response = await call(`${base}/internal/releases/validate`, {
@@ -78,18 +84,20 @@ export function httpQuerySide(internalUrl: string): QuerySide {
       throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
     },
 
-    inspect: (request) => exportCall(base, '/internal/imports/inspect', request) as Promise<Inspection>,
+    inspect: (request) => exportCall(call, base, '/internal/imports/inspect', request) as Promise<Inspection>,
 
-    compare: (request) => exportCall(base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
+    compare: (request) =>
+      exportCall(call, base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
 
-    rules: (request) => question(base, '/internal/rules', request) as Promise<RuleList>,
+    rules: (request) => question(internalKey, base, '/internal/rules', request) as Promise<RuleList>,
 
-    synonyms: (request) => question(base, '/internal/synonyms', request) as Promise<SynonymList>,
+    synonyms: (request) => question(internalKey, base, '/internal/synonyms', request) as Promise<SynonymList>,
 
-    checkSynonym: (request) => question(base, '/internal/synonyms/check', request) as Promise<SynonymCheck>,
+    checkSynonym: (request) =>
+      question(internalKey, base, '/internal/synonyms/check', request) as Promise<SynonymCheck>,
 
     searchSettings: (request) =>
-      question(base, '/internal/search-settings', request) as Promise<SearchSettings>,
+      question(internalKey, base, '/internal/search-settings', request) as Promise<SearchSettings>,
   };
 }
 
@@ -106,18 +114,14 @@ const FORWARDED: Record<number, ErrorCode> = {
  * 503 is the caller's problem as the query side worded it (a channel the release lacks, nothing
  * live yet); anything else means the query side did not answer (502).
  */
-async function question(base: string, path: string, request: unknown): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(request),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw unanswered(base, error instanceof Error ? error.message : String(error));
-  }
+async function question(
+  internalKey: string | undefined,
+  base: string,
+  path: string,
+  request: unknown,
+): Promise<unknown> {
+  // A 503 is an answer here (nothing live yet), not a query side that is away.
+  const response = await post(`${base}${path}`, request, internalKey, (status) => status === 503);
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.status === 200) return body;
   const code = FORWARDED[response.status];
@@ -130,7 +134,12 @@ async function question(base: string, path: string, request: unknown): Promise<u
  * A call that reads kept exports: 404 (the snapshot's bytes are not in storage) and 422 (the export
  * cannot be read, or the release has violations) are the caller's to act on, so they become 422.
  */
-async function exportCall(base: string, path: string, request: unknown): Promise<unknown> {
+async function exportCall(
+  call: (url: string, body: unknown) => Promise<Response>,
+  base: string,
+  path: string,
+  request: unknown,
+): Promise<unknown> {
   const response = await call(`${base}${path}`, request);
   const body = (await response.json()) as Record<string, unknown>;
   if (response.status === 200) return body;
@@ -144,15 +153,32 @@ async function exportCall(base: string, path: string, request: unknown): Promise
   throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
 }
 
-async function call(url: string, body: unknown): Promise<Response> {
+async function post(
+  url: string,
+  body: unknown,
+  internalKey: string | undefined,
+  answers: (status: number) => boolean = () => false,
+): Promise<Response> {
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        ...(internalKey ? { authorization: `Bearer ${internalKey}` } : {}),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    if (response.status >= 500) throw unanswered(url, `it answered ${response.status}`);
+    if (response.status === 401) {
+      throw unanswered(
+        url,
+        internalKey
+          ? 'it refused the internal key: set the same AISLE_INTERNAL_KEY on the control plane and the query nodes'
+          : 'no internal key is set on the control plane: set AISLE_INTERNAL_KEY as on the query nodes',
+      );
+    }
+    if (response.status >= 500 && !answers(response.status))
+      throw unanswered(url, `it answered ${response.status}`);
     return response;
   } catch (error) {
     if (error instanceof AppError) throw error;

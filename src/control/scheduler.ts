@@ -5,7 +5,15 @@ import { cleanUpExports } from './services/imports-cleanup.js';
 export interface PassResult {
   /** Imports whose export the clean-up removed. */
   removedExports: number[];
+  /** Temporary files of blob writes that never finished, removed. */
+  removedAbandoned: number;
 }
+
+/**
+ * A temporary blob file this old belongs to no write still under way (an upload of the largest
+ * body takes minutes): its writer was killed, and nothing will ever rename it into place.
+ */
+export const ABANDONED_WRITE_MS = 6 * 3_600_000;
 
 export interface SchedulerOptions {
   deps: ControlDeps;
@@ -53,7 +61,10 @@ export class Scheduler {
     const { removed } = await cleanUpExports(deps, exportRetentionMs);
     if (removed.length > 0)
       logger.info({ imports: removed }, 'exports of discarded and replaced imports removed');
-    return { removedExports: removed };
+    const removedAbandoned = await deps.blobs.removeAbandoned(ABANDONED_WRITE_MS);
+    if (removedAbandoned > 0)
+      logger.info({ files: removedAbandoned }, 'files of unfinished blob writes removed');
+    return { removedExports: removed, removedAbandoned };
   }
 
   #schedule(): void {

@@ -4,6 +4,7 @@ import { languageOf } from './analysis/locale.js';
 import { NO_SYNONYMS, type Synonyms } from './analysis/synonyms.js';
 import type { EngineIndex, TypeIndex } from './engine-index.js';
 import { stringAt } from './index/string-table.js';
+import { rankingEveryDocument } from './listing/rank-words.js';
 import type { TextSearch } from './listing/relevance.js';
 import {
   type ListingExtras,
@@ -48,6 +49,12 @@ export interface EngineQuery extends ListingOptions {
   leaveOut?: LeaveOut;
   /** Fill a short list (some, but fewer than FILL_BELOW matches) with documents lacking the least informative word, ranked after the rest. */
   fill?: boolean;
+  /**
+   * For the listed section of a text without words: words that rank its documents without
+   * narrowing them (what a query named as a brand or category, when nothing was left to search).
+   * Documents they find rank first, by their score; the rest follow in catalog order.
+   */
+  rankText?: string;
 }
 
 export interface EngineHit {
@@ -158,15 +165,18 @@ function list(
 ): { section: EngineSection; extras: ListingExtras } {
   let slots: Slot[] = [];
   let text: TextMatch | undefined;
-  const leaveOut = query.leaveOut ?? 'none';
-  const fill = query.fill === true;
+  const ranksOnly =
+    analyzed.words.length === 0 && query.rankText !== undefined ? analyzeWords(query.rankText) : undefined;
+  const words = ranksOnly ?? analyzed;
+  const leaveOut = ranksOnly ? 'least_informative' : (query.leaveOut ?? 'none');
+  const fill = ranksOnly !== undefined || query.fill === true;
   const run = (options: TextMatchOptions, ranking: Ranking | undefined, depth: number): TextMatch => {
-    slots = expandSlots(index, type, analyzed, query);
+    slots = expandSlots(index, type, words, query);
     text = matchText(type, slots, options, ranking, depth, index.scratch);
     return text;
   };
-  const match: TextSearch | undefined =
-    analyzed.words.length === 0
+  const search: TextSearch | undefined =
+    words.words.length === 0
       ? undefined
       : {
           rank: (ranking, depth, counts) => run({ leaveOut, fill, counts }, ranking, depth).counted,
@@ -178,13 +188,15 @@ function list(
             if (text) scoreCollected(text, docs, order, count, scores);
           },
         };
+  const match = ranksOnly && search ? rankingEveryDocument(search, type.documents) : search;
   const listed = listSection(index, type, query, match);
   // The listing's hits are its own, made for this answer: explanations go onto them.
   const hits: EngineHit[] = listed.section.hits;
   if (query.explain && text?.scorer) {
     for (let at = 0; at < hits.length; at++) {
-      // A pin stands whatever the words: it has no text score to explain.
-      if (hits[at]!.pinned !== undefined) continue;
+      // A pin stands whatever the words: it has no text score to explain; nor has a document
+      // the ranking words did not find.
+      if (hits[at]!.pinned !== undefined || (ranksOnly && hits[at]!.score === 0)) continue;
       const doc = listed.docs[at]!;
       positionAt(text.sources, doc);
       hits[at]!.parts = text.scorer.explain(doc);

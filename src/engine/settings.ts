@@ -42,6 +42,12 @@ export interface EngineSettings extends StructuredSettings {
   languages?: string[];
   /** Searchable attributes by code; an attribute not named here is not searched. Identifiers are always searched, exactly. */
   searchAttributes?: Record<string, AttributeSearchKind>;
+  /**
+   * Attributes the release does not declare, by what their values look like: a type without
+   * `search` fields searches the text ones at UNDECLARED_ATTRIBUTE_WEIGHT, and every type finds the
+   * identifiers exactly. A code also in searchAttributes goes by that.
+   */
+  undeclaredAttributes?: Record<string, AttributeSearchKind>;
   /** Per entity type. */
   search?: Record<string, TypeSearchSettings>;
 }
@@ -56,6 +62,12 @@ export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<BuiltInField, number>> = {
 
 /** Weight of searchable attributes for a type that lists no search fields. */
 const DEFAULT_ATTRIBUTE_WEIGHT = 1;
+
+/**
+ * Weight of the text attributes a release does not declare, for a type that lists no search
+ * fields: their words find a product, but a word in its title or description counts for more.
+ */
+export const UNDECLARED_ATTRIBUTE_WEIGHT = 0.5;
 
 export interface TypoSchema {
   enabled: boolean;
@@ -82,6 +94,9 @@ export interface FieldRouting {
   otherAttributes?: number;
   otherExemptAttributes?: number;
   identifiers?: number;
+  /** Field position of the text attributes the release does not declare, and their codes. */
+  undeclaredAttributes?: number;
+  undeclaredText: ReadonlySet<string>;
   /** Codes exempt from typos, for attributes routed to the unnamed ones. */
   exempt: ReadonlySet<string>;
   /** Searchable attributes by code; undefined: every attribute is text. */
@@ -101,6 +116,7 @@ export function typeSchema(
   const routing: FieldRouting = {
     builtIn: {},
     attributes: new Map(),
+    undeclaredText: new Set(),
     exempt,
     kinds: settings.searchAttributes,
   };
@@ -132,8 +148,18 @@ export function typeSchema(
       }
     }
   }
+  const undeclared = Object.entries(settings.undeclaredAttributes ?? {}).filter(([code]) => !(code in kinds));
+  const undeclaredText = undeclared.filter(([, kind]) => kind === 'text').map(([code]) => code);
+  if (own?.fields === undefined && undeclaredText.length > 0) {
+    routing.undeclaredAttributes = add({
+      name: 'undeclared attributes',
+      weight: UNDECLARED_ATTRIBUTE_WEIGHT,
+      kind: 'text',
+    });
+    routing.undeclaredText = new Set(undeclaredText);
+  }
   // Identifiers are found whatever the listed fields: a shopper typing a GTIN means that product.
-  for (const [code, kind] of Object.entries(kinds)) {
+  for (const [code, kind] of [...Object.entries(kinds), ...undeclared]) {
     if (kind !== 'identifier' || routing.attributes.has(code)) continue;
     routing.identifiers ??= add({ name: 'identifiers', weight: maxWeight || 1, kind: 'identifier' });
     routing.attributes.set(code, routing.identifiers);

@@ -1,37 +1,52 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problemBody, sendProblemBody } from './problem.js';
 
+/** A secret a server asks for as `Authorization: Bearer <key>`, and how its refusals name it. */
+export interface BearerKey {
+  key: string | undefined;
+  /** What the key is called in sentences: "management key". */
+  name: string;
+  /** The setting that sets it, named when none is set. */
+  setting: string;
+}
+
 /**
- * Bearer-key check for every route registered in `scope`. The key is compared as a digest in
- * constant time, so neither its length nor its content leaks through timing. Without a key set,
- * every call is refused: a control plane must never run open.
+ * A check of the Bearer key: answers 401 (and so ends the request) unless the request carries the
+ * key. The key is compared as a digest in constant time, so neither its length nor its content
+ * leaks through timing. Without a key set every call is refused: a server that needs one never
+ * runs open.
  */
-export function requireBearerKey(scope: FastifyInstance, key: string | undefined): void {
-  const expected = key ? digest(key) : undefined;
-  scope.addHook('onRequest', async (request, reply) => {
+export function bearerKeyCheck(
+  secret: BearerKey,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  const expected = secret.key ? digest(secret.key) : undefined;
+  return async (request, reply) => {
     if (!expected) {
-      reply.header('WWW-Authenticate', 'Bearer');
-      return sendProblemBody(
-        reply,
-        problemBody(401, 'No management key is set on this server: start it with SEARCH_MANAGEMENT_KEY set.'),
-      );
+      refuse(reply, `No ${secret.name} is set on this server: start it with ${secret.setting} set.`);
+      return;
     }
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (!match?.[1] || !timingSafeEqual(digest(match[1].trim()), expected)) {
-      reply.header('WWW-Authenticate', 'Bearer');
-      return sendProblemBody(
+      refuse(
         reply,
-        problemBody(
-          401,
-          match
-            ? 'The management key is wrong.'
-            : 'Send the management key as `Authorization: Bearer <key>`.',
-        ),
+        match
+          ? `The ${secret.name} is wrong.`
+          : `Send the ${secret.name} as \`Authorization: Bearer <key>\`.`,
       );
     }
-  });
+  };
+}
+
+/** The Bearer-key check on every route registered in `scope`. */
+export function requireBearerKey(scope: FastifyInstance, secret: BearerKey): void {
+  scope.addHook('onRequest', bearerKeyCheck(secret));
+}
+
+function refuse(reply: FastifyReply, detail: string): void {
+  reply.header('WWW-Authenticate', 'Bearer');
+  sendProblemBody(reply, problemBody(401, detail));
 }
 
 function digest(text: string): Buffer {

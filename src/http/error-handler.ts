@@ -41,6 +41,19 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       return sendProblemBody(reply, problemBody(400, 'The body is empty: send a JSON document.'));
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return sendProblemBody(reply, problemBody(400, `The body is not valid JSON: ${error.message}`));
+    case 'FST_ERR_BAD_URL':
+      return sendProblemBody(
+        reply,
+        problemBody(
+          400,
+          'The path is not valid percent-encoded UTF-8: encode each reserved or non-ASCII byte as %XX.',
+        ),
+      );
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return sendProblemBody(
+        reply,
+        problemBody(414, 'A part of the path is longer than any id this server knows: check the URL.'),
+      );
   }
   if (error.statusCode === 413) return sendProblemBody(reply, problemBody(413, error.message));
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

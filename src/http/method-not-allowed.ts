@@ -1,6 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { problemBody, sendProblemBody } from './problem.js';
+
+/** Runs before a request no route takes is answered (see HttpServerOptions.guardUnrouted). */
+export type UnroutedGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -9,7 +12,7 @@ const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
  * methods that are allowed, so every route is also recorded in a second router that is asked,
  * for a request nothing matched, which methods the path does take.
  */
-export function installNotFoundHandler(app: FastifyInstance): void {
+export function installNotFoundHandler(app: FastifyInstance, guard?: UnroutedGuard): void {
   const known = FindMyWay();
   app.addHook('onRoute', (route) => {
     // Catch-all routes (CORS preflight answers OPTIONS on '*') would make every path look known.
@@ -21,7 +24,7 @@ export function installNotFoundHandler(app: FastifyInstance): void {
       }
     }
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(guard ? { preHandler: guard } : {}, (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = METHODS.filter((method) => known.find(method, path) !== null);
     if (allowed.length > 0) {

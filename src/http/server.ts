@@ -1,15 +1,28 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { sharedSchemas } from '../contracts/index.js';
+import { answerClientError, frameworkErrorAnswer } from './client-errors.js';
 import { handleError } from './error-handler.js';
-import { installNotFoundHandler } from './method-not-allowed.js';
+import { parseJsonBodies } from './json-body.js';
+import { installNotFoundHandler, type UnroutedGuard } from './method-not-allowed.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface HttpServerOptions {
   logger: FastifyBaseLogger;
   /** Largest body the server reads, in bytes. */
   bodyLimit?: number;
+  /**
+   * Runs before a request that no route takes is answered (404, 405, a malformed path): a server
+   * that answers nobody without a key refuses there first, so its routes cannot be discovered.
+   */
+  guardUnrouted?: UnroutedGuard;
 }
 
 export type HttpServer = FastifyInstance<
@@ -22,7 +35,8 @@ export type HttpServer = FastifyInstance<
 
 /**
  * A Fastify instance set up the way every aisle server is: TypeBox schemas validated strictly,
- * every failure answered as application/problem+json, 405 for known paths under other methods.
+ * every failure answered as application/problem+json (Fastify's own and the HTTP parser's too), JSON
+ * bodies limited in depth, 405 for known paths under other methods.
  */
 export function createHttpServer(options: HttpServerOptions): HttpServer {
   const app = Fastify({
@@ -34,10 +48,13 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     return503OnClosing: true,
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorAnswer(options.guardUnrouted),
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  parseJsonBodies(app as unknown as FastifyInstance);
   for (const schema of sharedSchemas) app.addSchema(schema);
   app.setValidatorCompiler(createValidatorCompiler(sharedSchemas as TSchema[]));
   app.setErrorHandler(handleError);
-  installNotFoundHandler(app as unknown as FastifyInstance);
+  installNotFoundHandler(app as unknown as FastifyInstance, options.guardUnrouted);
   return app as HttpServer;
 }

@@ -13,7 +13,12 @@ export function isUuidV7(value: string): boolean {
 
 /** Snapshot id: the catalog named by its bytes. */
 export function snapshotId(bytes: Uint8Array): string {
-  return `sn_${sha256Hex(bytes).slice(0, 32)}`;
+  return snapshotIdOfDigest(sha256Hex(bytes));
+}
+
+/** Snapshot id of bytes whose sha256 (hex) was computed while they streamed by. */
+export function snapshotIdOfDigest(sha256: string): string {
+  return `sn_${sha256.slice(0, 32)}`;
 }
 
 /** Release id: the configuration named by its canonical files. */

@@ -3,6 +3,9 @@
  * `de`). Tags compare without case.
  */
 
+/** The locale of a search in a release without channels. */
+export const DEFAULT_LOCALE = 'en';
+
 /** A text the catalog or a release writes once, or per locale. */
 export type LocalizedText = string | Readonly<Record<string, string>>;
 

@@ -83,7 +83,11 @@ export interface SearchPlan extends PlanBase {
   countOnly: boolean;
   /** The last word also matches as the start of a word (while typing). */
   prefix: boolean;
-  /** Which words the engine may leave out when nothing matches them all: those no entity knows. */
+  /**
+   * Which words the engine may leave out when nothing matches them all: those no entity knows,
+   * then the most common one at a time, so a query with no complete match answers with the best
+   * partial matches instead of nothing.
+   */
   leaveOut: LeaveOut;
   /**
    * A short list is filled with entities lacking the query's least informative word, ranked after
@@ -92,6 +96,13 @@ export interface SearchPlan extends PlanBase {
   fill: boolean;
   /** What the listed section searches instead when the resolved search finds nothing. */
   relaxation?: Relaxation;
+  /**
+   * When resolution took every word of the query (a brand, a category, values), the page sorts by
+   * relevance and the query lands on no page of its own: those words, which rank the listed
+   * section's products without narrowing them, so the products that fit the words best come first
+   * instead of the catalog's order.
+   */
+  rankText?: string;
 }
 
 export interface PlannedSection {

@@ -57,12 +57,7 @@ export function decideRedirect(
           };
     return { outcome: 'redirected', redirect, rule: winner, reason: 'the highest matching rule redirects' };
   }
-  // A shopper choosing in the search page's facets refines that page: the query does not move them.
-  const refining = request.filters !== undefined && Object.keys(request.filters).length > 0;
-  const page =
-    resolved !== undefined && (request.on ?? 'search') === 'search' && !refining
-      ? namedPage(resolved, vocabulary)
-      : undefined;
+  const page = pageNamed(request, resolved, vocabulary);
   if (page === undefined)
     return { outcome: 'none', reason: 'no rule redirects and the query names no page completely' };
   const address = addressOf(page, vocabulary, routes, locale);
@@ -78,6 +73,34 @@ export function decideRedirect(
     redirect: { url: address.url, entity: page },
     reason: `the query names ${page} completely`,
   };
+}
+
+/**
+ * Whether the query names a page completely that has an address, so that it lands there (or, with
+ * `redirect: false`, shows that page's sections), whatever the rules do.
+ */
+export function landsOnPage(
+  request: SearchRequest,
+  resolved: Resolved | undefined,
+  vocabulary: Vocabulary,
+  routes: RoutesFile,
+  locale: string,
+): boolean {
+  const page = pageNamed(request, resolved, vocabulary);
+  return page !== undefined && addressOf(page, vocabulary, routes, locale).url !== undefined;
+}
+
+/** The page a search's complete resolution names, unless the shopper is refining the search page. */
+function pageNamed(
+  request: SearchRequest,
+  resolved: Resolved | undefined,
+  vocabulary: Vocabulary,
+): string | undefined {
+  // A shopper choosing in the search page's facets refines that page: the query does not move them.
+  const refining = request.filters !== undefined && Object.keys(request.filters).length > 0;
+  return resolved !== undefined && (request.on ?? 'search') === 'search' && !refining
+    ? namedPage(resolved, vocabulary)
+    : undefined;
 }
 
 /** The page a complete resolution names: one category alone, or one brand alone. */

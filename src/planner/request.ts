@@ -2,6 +2,7 @@ import type { Violation } from '../contracts/problem.js';
 import type { ChannelsFile } from '../contracts/release-files/index.js';
 import type { SearchRequest } from '../contracts/search.js';
 import { AppError } from '../lib/errors.js';
+import { DEFAULT_LOCALE } from '../lib/locale.js';
 import { listed, pointer } from '../release/checks/check.js';
 import { serves } from '../release/checks/known.js';
 
@@ -35,7 +36,7 @@ export function placeRequest(
       message: `"${request.channel}" is no channel of this shop: use one of ${listed(channels.channels.map((one) => one.id))}.`,
     });
   }
-  const locale = request.locale ?? channel?.locales[0] ?? 'en';
+  const locale = request.locale ?? channel?.locales[0] ?? DEFAULT_LOCALE;
   if (channel !== undefined && request.locale !== undefined && !serves([channel], request.locale)) {
     violations.push({
       pointer: '/locale',

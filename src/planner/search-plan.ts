@@ -7,6 +7,7 @@ import { listedType, orderSections, planSections } from './effects/sections.js';
 import { decideSort } from './effects/sort.js';
 import { planWeights } from './effects/weights.js';
 import type { PlanBase, SearchPlan } from './plan.js';
+import { landsOnPage } from './redirect.js';
 import type { PlanTraceParts } from './trace.js';
 import type { PlanningRelease, Understanding } from './understanding.js';
 
@@ -77,9 +78,19 @@ export function buildSearchPlan(
     groups: page.groups,
     ...paging,
     prefix: base.surface === 'autocomplete' && !/\s$/u.test(base.query.typed),
-    leaveOut: hasWords ? 'unknown' : 'none',
+    leaveOut: hasWords ? 'least_informative' : 'none',
     fill: hasWords,
   };
+  // Words that named a page's brand or category leave that page's order alone: they rank only
+  // where the query lands on no page.
+  if (
+    query !== '' &&
+    base.query.searched === '' &&
+    sort.sort.by === undefined &&
+    !landsOnPage(request, resolved, release.vocabulary, release.view.routes, locale)
+  ) {
+    plan.rankText = query;
+  }
   if (fromResolution.length > 0) {
     plan.relaxation = {
       text: query,

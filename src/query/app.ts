@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { stampArrivals } from '../http/arrival.js';
+import { bearerKeyCheck, requireBearerKey } from '../http/auth.js';
 import { healthRoute, openApiRoute } from '../http/common-routes.js';
 import { compressAnswers } from '../http/compression.js';
 import { allowAnyOrigin } from '../http/cors.js';
@@ -44,21 +45,32 @@ export interface InternalAppOptions {
   live: LiveIndex;
   /** Where kept exports are read from: the shared database and blob store. */
   exports: KeptExports;
+  /** The secret every internal call must carry; without one every call is refused. */
+  internalKey: string | undefined;
   openApi?: () => unknown;
 }
 
-/** The internal server: what only the control plane calls. */
+/** The internal server: what only the control plane calls, with the internal key. */
 export async function buildInternalApp(options: InternalAppOptions): Promise<HttpServer> {
-  const app = createHttpServer({ logger: options.logger, bodyLimit: 16 * 1024 * 1024 });
+  const internalKey = { key: options.internalKey, name: 'internal key', setting: 'AISLE_INTERNAL_KEY' };
+  const app = createHttpServer({
+    logger: options.logger,
+    bodyLimit: 16 * 1024 * 1024,
+    guardUnrouted: bearerKeyCheck(internalKey),
+  });
   stampArrivals(app as unknown as FastifyInstance, options.clock);
   await describeRoutes(app as unknown as FastifyInstance);
   healthRoute(app, 'internal');
-  validateReleaseRoute(app, options.live);
-  publicationRoute(app, options.live);
-  importRoutes(app, options.exports, options.live);
-  ruleListRoute(app, options.live);
-  synonymRoutes(app, options.live);
-  searchSettingsRoute(app, options.live);
+  await app.register(async (scope) => {
+    // Kept exports, drafts included, are read here: only the control plane, holding the key, asks.
+    requireBearerKey(scope as unknown as FastifyInstance, internalKey);
+    validateReleaseRoute(scope, options.live);
+    publicationRoute(scope, options.live);
+    importRoutes(scope, options.exports, options.live);
+    ruleListRoute(scope, options.live);
+    synonymRoutes(scope, options.live);
+    searchSettingsRoute(scope, options.live);
+  });
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;
 }

@@ -66,12 +66,32 @@ describe('answerSearch', () => {
       release: 'r2',
       releaseFiles: {
         ...files,
-        'synonyms.json': { dictionaries: { en: { groups: [{ words: ['telly', 'television'] }] } } },
+        'synonyms.json': {
+          dictionaries: { en: { groups: [{ words: ['telly', 'television'] }] } },
+          built_in: false,
+        },
       },
     };
     expect(listed(answerSearch(switched, { query: 'telly' }, arrival))).toEqual(['product:tv']);
     expect(listed(answerSearch(switched, { query: 'tv' }, arrival))).toEqual([]);
     expect(listed(answerSearch(state, { query: 'telly' }, arrival))).toEqual([]);
+  });
+
+  it('knows common shopping vocabulary out of the box, unless synonyms.json switches it off or keeps words apart', async () => {
+    const state = await live();
+    const withSynonyms = (synonyms: unknown): LiveState => ({
+      ...state,
+      release: 'r2',
+      releaseFiles: { ...files, 'synonyms.json': synonyms },
+    });
+    const none = withSynonyms(undefined);
+    expect(listed(answerSearch(none, { query: 'tv' }, arrival))).toEqual(['product:tv']);
+    const off = withSynonyms({ dictionaries: {}, built_in: false });
+    expect(listed(answerSearch(off, { query: 'tv' }, arrival))).toEqual([]);
+    const offForEnglish = withSynonyms({ dictionaries: { en: { built_in: false } } });
+    expect(listed(answerSearch(offForEnglish, { query: 'tv' }, arrival))).toEqual([]);
+    const apart = withSynonyms({ dictionaries: { en: { never: [{ words: ['tv', 'television'] }] } } });
+    expect(listed(answerSearch(apart, { query: 'tv' }, arrival))).toEqual([]);
   });
 
   it('completes the last word on the autocomplete surface only', async () => {

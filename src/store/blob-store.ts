@@ -7,6 +7,19 @@ export interface BlobStore {
   put(bytes: Uint8Array): Promise<string>;
   /** Keeps a stream's bytes, hashing them on the way, without holding them all in memory. */
   putStream(stream: AsyncIterable<Uint8Array>): Promise<StoredBlob>;
+  /**
+   * Writes a stream's bytes aside, hashing them on the way, without keeping them yet: they can be
+   * read (an upload is checked before it is kept), then kept under their key or discarded.
+   * Rejects with `BlobTooLargeError` as soon as more than `maxBytes` arrived.
+   */
+  stage(stream: AsyncIterable<Uint8Array>, maxBytes?: number): Promise<StagedBlob>;
+  /** The blob's bytes as a stream, for readers that need not hold them; rejects as get() does. */
+  open(key: string): AsyncIterable<Uint8Array>;
+  /**
+   * Removes what writes that never finished left behind (a process killed while writing), when
+   * it is older than `olderThanMs`; answers how many files were removed.
+   */
+  removeAbandoned(olderThanMs: number): Promise<number>;
   /** Rejects with `BlobNotFoundError` when no blob has the key. */
   get(key: string): Promise<Buffer>;
   /** The first `length` bytes (all of a shorter blob); rejects as get() does. */
@@ -21,6 +34,20 @@ export interface BlobStore {
 export interface StoredBlob {
   key: string;
   bytes: number;
+}
+
+/** Bytes written aside by `stage`: readable, then kept or discarded (once either). */
+export interface StagedBlob extends StoredBlob {
+  open(): AsyncIterable<Uint8Array>;
+  keep(): Promise<void>;
+  discard(): Promise<void>;
+}
+
+export class BlobTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The stream holds more than ${maxBytes} bytes.`);
+    this.name = 'BlobTooLargeError';
+  }
 }
 
 const KEY = /^[0-9a-f]{64}$/;

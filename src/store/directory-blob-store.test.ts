@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../lib/hash.js';
-import { BlobNotFoundError } from './blob-store.js';
+import { BlobNotFoundError, BlobTooLargeError } from './blob-store.js';
 import { DirectoryBlobStore } from './directory-blob-store.js';
 
 /** Every rename the store makes, with what the target looked like just before. */
@@ -108,6 +108,62 @@ describe('DirectoryBlobStore', () => {
       await expect(store.size(key)).rejects.toThrow(RangeError);
       await expect(store.delete(key)).rejects.toThrow(RangeError);
     }
+  });
+
+  describe('removeAbandoned', () => {
+    it('removes temporary files of writes that never finished, once they are old enough', async () => {
+      const key = await store.put(Buffer.from('kept'));
+      const { mkdir, writeFile, utimes } = await import('node:fs/promises');
+      await mkdir(join(root, 'incoming'), { recursive: true });
+      const killed = join(root, 'incoming', '.tmp-0123456789abcdef');
+      const killedPut = join(root, key.slice(0, 2), '.tmp-fedcba9876543210');
+      const underWay = join(root, 'incoming', '.tmp-aaaaaaaaaaaaaaaa');
+      for (const path of [killed, killedPut, underWay]) await writeFile(path, 'half a blob');
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      await utimes(killed, hourAgo, hourAgo);
+      await utimes(killedPut, hourAgo, hourAgo);
+
+      expect(await store.removeAbandoned(60_000)).toBe(2);
+      expect(filesUnder(root)).toEqual(
+        [join('incoming', '.tmp-aaaaaaaaaaaaaaaa'), join(key.slice(0, 2), key.slice(2))].sort(),
+      );
+    });
+
+    it('finds nothing to remove in a store never written to', async () => {
+      expect(await store.removeAbandoned(0)).toBe(0);
+    });
+  });
+
+  describe('stage', () => {
+    it('reads staged bytes before they are kept, and keeps nothing when discarded', async () => {
+      const staged = await store.stage(chunks('an upload ', 'checked first'));
+      const read: Buffer[] = [];
+      for await (const piece of staged.open()) read.push(Buffer.from(piece));
+      expect(Buffer.concat(read).toString()).toBe('an upload checked first');
+      expect(await store.has(staged.key)).toBe(false);
+      await staged.discard();
+      expect(filesUnder(root)).toEqual([]);
+    });
+
+    it('keeps staged bytes under their key', async () => {
+      const staged = await store.stage(chunks('kept ', 'after the check'));
+      await staged.keep();
+      await staged.discard();
+      expect((await store.get(staged.key)).toString()).toBe('kept after the check');
+    });
+
+    it('stops reading a stream past the limit and leaves no file', async () => {
+      let pulled = 0;
+      async function* endless(): AsyncIterable<Uint8Array> {
+        for (;;) {
+          pulled++;
+          yield Buffer.alloc(1024, 1);
+        }
+      }
+      await expect(store.stage(endless(), 10 * 1024)).rejects.toBeInstanceOf(BlobTooLargeError);
+      expect(pulled).toBe(11);
+      expect(filesUnder(root)).toEqual([]);
+    });
   });
 
   describe('putStream', () => {

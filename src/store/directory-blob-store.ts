@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, type Dirent } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sha256Hex } from '../lib/hash.js';
-import { assertBlobKey, BlobNotFoundError, type BlobStore, type StoredBlob } from './blob-store.js';
+import {
+  assertBlobKey,
+  BlobNotFoundError,
+  type BlobStore,
+  type StagedBlob,
+  type StoredBlob,
+} from './blob-store.js';
 import { hashingWrite } from './hashing-write.js';
 
 /**
@@ -35,21 +42,79 @@ export class DirectoryBlobStore implements BlobStore {
   }
 
   async putStream(stream: AsyncIterable<Uint8Array>): Promise<StoredBlob> {
+    const staged = await this.stage(stream);
+    await staged.keep();
+    return { key: staged.key, bytes: staged.bytes };
+  }
+
+  async stage(stream: AsyncIterable<Uint8Array>, maxBytes?: number): Promise<StagedBlob> {
     // The key is known only at the end, so the bytes land in a folder of their own under the same root
     // (the same file system, which rename needs) and move to their place once hashed.
-    const incoming = join(this.root, 'incoming');
+    const incoming = join(this.root, INCOMING);
     await mkdir(incoming, { recursive: true });
     const temporary = temporaryPath(incoming);
+    let stored: StoredBlob;
     try {
-      const stored = await hashingWrite(temporary, stream);
-      if (!(await this.has(stored.key))) {
-        await mkdir(join(this.root, stored.key.slice(0, 2)), { recursive: true });
-        await this.#settle(temporary, stored.key);
-      }
-      return stored;
-    } finally {
+      stored = await hashingWrite(temporary, stream, maxBytes);
+    } catch (error) {
       await rm(temporary, { force: true });
+      throw error;
     }
+    let settled = false;
+    return {
+      ...stored,
+      open: () => readPieces(temporary),
+      keep: async () => {
+        if (settled) return;
+        settled = true;
+        try {
+          if (!(await this.has(stored.key))) {
+            await mkdir(join(this.root, stored.key.slice(0, 2)), { recursive: true });
+            await this.#settle(temporary, stored.key);
+          }
+        } finally {
+          await rm(temporary, { force: true });
+        }
+      },
+      discard: async () => {
+        if (settled) return;
+        settled = true;
+        await rm(temporary, { force: true });
+      },
+    };
+  }
+
+  async *open(key: string): AsyncIterable<Uint8Array> {
+    try {
+      yield* readPieces(this.#path(key));
+    } catch (error) {
+      throw isMissing(error) ? new BlobNotFoundError(key) : error;
+    }
+  }
+
+  async removeAbandoned(olderThanMs: number): Promise<number> {
+    const cutoff = Date.now() - olderThanMs;
+    let removed = 0;
+    let entries: Dirent[];
+    try {
+      entries = await readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return 0;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile() || !entry.name.startsWith(TEMPORARY_PREFIX)) continue;
+      const path = join(entry.parentPath, entry.name);
+      try {
+        if ((await stat(path)).mtimeMs > cutoff) continue;
+        await rm(path, { force: true });
+        removed++;
+      } catch (error) {
+        // A write that finished meanwhile renamed its file away.
+        if (!isMissing(error)) throw error;
+      }
+    }
+    return removed;
   }
 
   async get(key: string): Promise<Buffer> {
@@ -111,9 +176,18 @@ export class DirectoryBlobStore implements BlobStore {
   }
 }
 
+/** Where streamed bytes wait until their key is known. */
+const INCOMING = 'incoming';
+const TEMPORARY_PREFIX = '.tmp-';
+
 /** A name no key can have (keys are hex only), unique among concurrent writers. */
 function temporaryPath(dir: string): string {
-  return join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
+  return join(dir, `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}`);
+}
+
+/** A file's bytes in pieces of a megabyte, read as they are asked for. */
+async function* readPieces(path: string): AsyncIterable<Uint8Array> {
+  yield* createReadStream(path, { highWaterMark: 1 << 20 });
 }
 
 function isMissing(error: unknown): boolean {

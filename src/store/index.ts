@@ -1,4 +1,11 @@
-export { assertBlobKey, BlobNotFoundError, type BlobStore, type StoredBlob } from './blob-store.js';
+export {
+  assertBlobKey,
+  BlobNotFoundError,
+  type BlobStore,
+  BlobTooLargeError,
+  type StagedBlob,
+  type StoredBlob,
+} from './blob-store.js';
 export type { ConnectOptions, DialectName } from './connect.js';
 export { type Database, type OpenDatabaseOptions, openDatabase } from './database.js';
 export { DirectoryBlobStore } from './directory-blob-store.js';

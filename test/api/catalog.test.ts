@@ -94,7 +94,7 @@ describe('PUT /api/v1/catalog', () => {
     const body = Array.from({ length: 1100 }, (_, i) => line.replace('"x"', `"${i}"`)).join('\n');
     const response = await stack.manage('PUT', '/catalog', body);
     expect(response.status).toBe(413);
-    expect((await response.json()).detail).toContain(`${1024 * 1024} bytes at most`);
+    expect((await response.json()).detail).toContain('1 MB at most, AISLE_UPLOAD_LIMIT_MB');
     expect(response.headers.get('content-type')).toContain('application/problem+json');
     expect(await stack.deps.database.snapshots.count()).toBe(0);
     expect(await blobCount(stack.dataDir)).toBe(0);

@@ -28,11 +28,11 @@ describe('the clean-up of exports', () => {
     await stack.manage('DELETE', `/imports/${draft.id}`);
 
     clock.advance(71 * HOUR);
-    expect(await stack.scheduler!.runOnce()).toEqual({ removedExports: [] });
+    expect(await stack.scheduler!.runOnce()).toEqual({ removedExports: [], removedAbandoned: 0 });
     expect(await keptBytes(stack, draft.export.snapshot)).toBe(true);
 
     clock.advance(2 * HOUR);
-    expect(await stack.scheduler!.runOnce()).toEqual({ removedExports: [draft.id] });
+    expect(await stack.scheduler!.runOnce()).toEqual({ removedExports: [draft.id], removedAbandoned: 0 });
     expect(await keptBytes(stack, draft.export.snapshot)).toBe(false);
     const removed = await getImport(stack, draft.id);
     expect(removed).toMatchObject({
@@ -53,7 +53,7 @@ describe('the clean-up of exports', () => {
     // Nothing is removed twice, and the new draft keeps the bytes it shares.
     await stack.manage('DELETE', `/imports/${draft.id}`);
     clock.advance(100 * HOUR);
-    expect(await stack.scheduler!.runOnce()).toEqual({ removedExports: [] });
+    expect(await stack.scheduler!.runOnce()).toEqual({ removedExports: [], removedAbandoned: 0 });
   });
 
   it('keeps bytes another import still needs', async () => {
@@ -63,12 +63,15 @@ describe('the clean-up of exports', () => {
     const draft = await sendExport(stack, shop);
     await stack.manage('DELETE', `/imports/${discarded.id}`);
     clock.advance(100 * HOUR);
-    expect(await stack.scheduler!.runOnce()).toEqual({ removedExports: [] });
+    expect(await stack.scheduler!.runOnce()).toEqual({ removedExports: [], removedAbandoned: 0 });
     expect((await getImport(stack, discarded.id)).export.removed_at).toBeUndefined();
 
     await stack.manage('DELETE', `/imports/${draft.id}`);
     clock.advance(72 * HOUR);
-    expect(await stack.scheduler!.runOnce()).toEqual({ removedExports: [discarded.id, draft.id] });
+    expect(await stack.scheduler!.runOnce()).toEqual({
+      removedExports: [discarded.id, draft.id],
+      removedAbandoned: 0,
+    });
   });
 
   it('takes AISLE_EXPORT_RETENTION_HOURS as the retention period', async () => {

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { minimalRelease, smallShop, toJsonLines } from '../support/catalog.js';
-import { call } from '../support/http.js';
 import { getImport, sendExport, storeAndPublishRelease } from '../support/imports.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
@@ -103,11 +102,7 @@ describe('GET /api/v1/imports/{import}/inspection', () => {
 
 describe('POST /internal/imports/inspect and /internal/imports/compare', () => {
   function internal(s: TestStack, path: string, body: unknown) {
-    return call(`${s.urls.internal}/internal/imports/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    return s.internal(`/internal/imports/${path}`, body);
   }
 
   it('reads a kept export from shared storage', async () => {

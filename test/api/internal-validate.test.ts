@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../support/http.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 let stack: TestStack;
@@ -8,12 +7,7 @@ beforeAll(async () => {
 });
 afterAll(async () => stack.close());
 
-const validate = (body: unknown) =>
-  call(`${stack.urls.internal}/internal/releases/validate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const validate = (body: unknown) => stack.internal('/internal/releases/validate', body);
 
 describe('POST /internal/releases/validate', () => {
   it('answers the release id and its files in canonical form', async () => {

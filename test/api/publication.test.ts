@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { smallShop, toJsonLines } from '../support/catalog.js';
-import { call } from '../support/http.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { waitFor } from '../support/wait.js';
 
@@ -158,12 +157,7 @@ describe('publishing', () => {
 });
 
 describe('POST /internal/publication', () => {
-  const post = (s: TestStack, body: unknown) =>
-    call(`${s.urls.internal}/internal/publication`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const post = (s: TestStack, body: unknown) => s.internal('/internal/publication', body);
 
   it('answers 400 for a body that is not files and a snapshot, 422 for a release with violations', async () => {
     stack = await startTestStack({ roles: { control: false, indexer: false } });

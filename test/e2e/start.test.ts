@@ -21,14 +21,21 @@ afterAll(async () => {
 describe('aisle start', () => {
   it('goes from a catalog upload to a search answer', async () => {
     const ownDir = join(dataDir, 'plain');
-    const cli = runCli(['start'], { ...ports, AISLE_DATA_DIR: ownDir, SEARCH_MANAGEMENT_KEY: 'e2e-key' });
+    const cli = runCli(['start'], {
+      ...ports,
+      AISLE_DATA_DIR: ownDir,
+      SEARCH_MANAGEMENT_KEY: 'e2e-management-key',
+    });
     try {
-      const urls = parseBanner(await cli.waitForOutput(/aisle is ready\./));
-      expect(urls.key).toBe('e2e-key');
+      const output = await cli.waitForOutput(/aisle is ready\./);
+      const urls = parseBanner(output);
+      // A key the environment gives is never printed.
+      expect(urls.key).toBeUndefined();
+      expect(output).not.toContain('e2e-management-key');
       const manage = (method: string, path: string, body?: string, type = 'application/json') =>
         call(`${urls.management}${path}`, {
           method,
-          headers: { authorization: 'Bearer e2e-key', ...(body ? { 'content-type': type } : {}) },
+          headers: { authorization: 'Bearer e2e-management-key', ...(body ? { 'content-type': type } : {}) },
           ...(body ? { body } : {}),
         });
 
@@ -100,7 +107,10 @@ describe('aisle start', () => {
       expect(output).toContain('not loaded again');
       expect(output).not.toContain('Loading the demo shop');
       const urls = parseBanner(output);
-      expect(urls.key).toBe(key);
+      // Printed once, when it was generated; the file keeps it.
+      expect(urls.key).toBeUndefined();
+      expect(output).not.toContain(key);
+      expect(output).toContain(join(demoDir, 'management-key'));
       const answer = await waitFor('the kept index to answer', async () => {
         const response = await call(`${urls.public}/v1/search?query=headphones`);
         return response.status === 200 ? response.json() : undefined;
@@ -115,5 +125,11 @@ describe('aisle start', () => {
     const cli = runCli(['start'], { AISLE_PUBLIC_PORT: 'eighty', AISLE_DATA_DIR: join(dataDir, 'bad') });
     expect(await cli.exited).toBe(1);
     expect(cli.errors()).toContain('AISLE_PUBLIC_PORT must be a whole number');
+  });
+
+  it('refuses a management key too short to be a secret', async () => {
+    const cli = runCli(['start'], { SEARCH_MANAGEMENT_KEY: 'k', AISLE_DATA_DIR: join(dataDir, 'short') });
+    expect(await cli.exited).toBe(1);
+    expect(cli.errors()).toContain('SEARCH_MANAGEMENT_KEY must be at least 16 characters long');
   });
 });

@@ -78,6 +78,7 @@ export function parseBanner(output: string) {
     public: url('Query API'),
     internal: url('Internal API'),
     management: url('Management API'),
-    key: /Management key:\s+(\S+)/.exec(output)?.[1],
+    /** Printed only when it was generated. */
+    key: /Management key:\s+(\S+) \(generated/.exec(output)?.[1],
   };
 }

@@ -9,6 +9,7 @@ import type { Clock } from '../../src/lib/clock.js';
 import { call, type TestResponse } from './http.js';
 
 export const TEST_KEY = 'test-management-key';
+export const TEST_INTERNAL_KEY = 'test-internal-key-shared-by-roles';
 
 export interface TestStack extends RunningStack {
   dataDir: string;
@@ -20,6 +21,8 @@ export interface TestStack extends RunningStack {
     headers?: Record<string, string>,
   ): Promise<TestResponse>;
   search(body: unknown): Promise<TestResponse>;
+  /** Calls the internal API with the internal key, as the control plane does. */
+  internal(path: string, body: unknown): Promise<TestResponse>;
   close(): Promise<void>;
 }
 
@@ -41,6 +44,7 @@ export async function startTestStack(
       AISLE_DATA_DIR: dataDir,
       AISLE_LIVE_POLL_MS: '50',
       AISLE_INDEXER_POLL_MS: '50',
+      AISLE_INTERNAL_KEY: TEST_INTERNAL_KEY,
       ...options.env,
     }),
   };
@@ -63,6 +67,13 @@ export async function startTestStack(
           ...headers,
         },
         ...(body === undefined ? {} : { body: isBytes ? (body as string) : JSON.stringify(body) }),
+      });
+    },
+    internal(path, body) {
+      return call(`${stack.urls.internal}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${TEST_INTERNAL_KEY}` },
+        body: JSON.stringify(body),
       });
     },
     search(body) {

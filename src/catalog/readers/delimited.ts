@@ -1,7 +1,10 @@
-import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { pipeline, Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
+import type { AppError } from '../../lib/errors.js';
 import { decodeText } from '../encoding.js';
+import { type ExportLimits, tooLongLine } from '../limits.js';
+import { noCatalog } from '../refusal.js';
 import type { ByteSource } from '../source.js';
 import { type Cell, columnNames, findHeaderRow, type Row, type RowReader } from './rows.js';
 
@@ -88,12 +91,42 @@ async function* readRows(
   delimiter: string,
   headerIndex: number,
 ): AsyncIterable<Row> {
-  const parser = Readable.from(decodeText(source.open(), encoding)).pipe(
-    parse({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
-  );
+  const parser = parse({
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    // A record's text is gathered whole: one that never ends (an unclosed quote in a huge file)
+    // stops at the limit instead of at the largest string the runtime can make.
+    max_record_size: source.limits.lineChars,
+  });
+  // pipeline, unlike pipe, carries a failure of the text (a broken gzip, the size limit) to the
+  // parser, and stops the text when the reading below stops early.
+  pipeline(Readable.from(decodeText(source.open(), encoding)), parser, () => {
+    // Whatever failed reaches the loop below through `parser`, which pipeline destroys with it.
+  });
+  try {
+    yield* recordRows(parser as AsyncIterable<string[]>, headerIndex);
+  } catch (error) {
+    throw error instanceof CsvError ? unreadable(error, source.limits) : error;
+  }
+}
+
+/** csv-parse's refusals, as the sentences of an export that cannot be read. */
+function unreadable(error: CsvError, limits: ExportLimits): AppError {
+  if (error.code === 'CSV_MAX_RECORD_SIZE') return tooLongLine(limits, 'a row');
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
+    return noCatalog(
+      `${error.message.replace(/^Quote Not Closed: /, 'a quote is opened and never closed: ').replace(/\.$/, '')}; close the quote or check the delimiter`,
+    );
+  }
+  return noCatalog(`the delimited text cannot be read: ${error.message.replace(/\.$/, '')}`);
+}
+
+async function* recordRows(records: AsyncIterable<string[]>, headerIndex: number): AsyncIterable<Row> {
   let names: string[] | undefined;
   let index = -1;
-  for await (const record of parser as AsyncIterable<string[]>) {
+  for await (const record of records) {
     index++;
     if (index < headerIndex) continue;
     if (!names) {

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
+import { DEFAULT_EXPORT_LIMITS } from '../limits.js';
 import type { ByteSource } from '../source.js';
 import { findRecordsKey, openJsonRecords } from './json-records.js';
 import type { Row } from './rows.js';
 
 /** A source that hands the text out a few bytes at a time, so records span pieces. */
-function source(text: string, piece = 3): ByteSource {
+function source(text: string, piece = 3, limits = DEFAULT_EXPORT_LIMITS): ByteSource {
   const bytes = Buffer.from(text);
   return {
     gzip: false,
     size: bytes.length,
+    limits,
+    handedOut: 0,
     async *open() {
       for (let start = 0; start < bytes.length; start += piece) yield bytes.subarray(start, start + piece);
     },

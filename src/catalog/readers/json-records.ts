@@ -1,11 +1,16 @@
 import type { AppError } from '../../lib/errors.js';
+import { nestsDeeperThan } from '../../lib/json-depth.js';
 import { decodeText } from '../encoding.js';
 import { noCatalog } from '../refusal.js';
 import type { ByteSource } from '../source.js';
+import { textLines } from './lines.js';
+import { overLongLine, overLongRecord, tooDeepLine } from './record-problems.js';
 import { flattenRecord, isRecord, type Row, type RowReader } from './rows.js';
 
 /** Objects the records array may sit in: `{"data": {"products": [...]}}` is two deep. */
 const MAX_WRAPPING = 3;
+/** Characters of a key kept while looking for the records array: enough to name any real key. */
+const KEY_CHARS = 1024;
 
 /**
  * Generic JSON records: an array of objects, or an object holding one (the first array of
@@ -21,7 +26,7 @@ export function openJsonRecords(source: ByteSource, encoding: string, lines: boo
 
 /** The key path of the records array in a JSON document (empty for a top-level array). */
 export async function findRecordsKey(source: ByteSource, encoding: string): Promise<string> {
-  const scanner = new RecordScanner();
+  const scanner = new RecordScanner(source.limits.lineChars);
   for await (const text of decodeText(source.open(), encoding)) {
     scanner.feed(text);
     if (scanner.key !== undefined) return scanner.key;
@@ -37,10 +42,13 @@ function noRecords(): AppError {
 }
 
 async function* readArray(source: ByteSource, encoding: string): AsyncIterable<Row> {
-  const scanner = new RecordScanner();
+  const scanner = new RecordScanner(source.limits.lineChars);
   let count = 0;
   for await (const text of decodeText(source.open(), encoding)) {
-    for (const record of scanner.feed(text)) yield rowOf(++count, record);
+    for (const record of scanner.feed(text)) {
+      count++;
+      yield record === undefined ? overLongRecord(count) : rowOf(count, record);
+    }
     if (scanner.finished) break;
   }
   if (scanner.key === undefined) throw noRecords();
@@ -49,20 +57,14 @@ async function* readArray(source: ByteSource, encoding: string): AsyncIterable<R
 }
 
 async function* readLines(source: ByteSource, encoding: string): AsyncIterable<Row> {
-  let rest = '';
-  let line = 0;
-  for await (const text of decodeText(source.open(), encoding)) {
-    const lines = (rest + text).split('\n');
-    rest = lines.pop() ?? '';
-    for (const piece of lines) {
-      line++;
-      if (piece.trim() !== '') yield rowOf(line, piece);
-    }
+  for await (const line of textLines(decodeText(source.open(), encoding), source.limits.lineChars)) {
+    if (line.text === undefined) yield overLongLine(line.number);
+    else if (line.text.trim() !== '') yield rowOf(line.number, line.text);
   }
-  if (rest.trim() !== '') yield rowOf(line + 1, rest);
 }
 
 function rowOf(number: number, text: string): Row {
+  if (nestsDeeperThan(text)) return tooDeepLine(number);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -107,9 +109,15 @@ class RecordScanner {
   private inRecords = false;
   private depth = 0;
   private parts: string[] = [];
+  private partsChars = 0;
+  /** The record being cut is longer than `maxChars`: its text is not gathered. */
+  private overLong = false;
 
-  feed(text: string): string[] {
-    const records: string[] = [];
+  /** `maxChars`: the longest record gathered; a longer one comes out as undefined. */
+  constructor(private readonly maxChars: number) {}
+
+  feed(text: string): (string | undefined)[] {
+    const records: (string | undefined)[] = [];
     let i = 0;
     while (i < text.length && !this.finished) {
       i = this.inRecords ? this.scanRecords(text, i, records) : this.seek(text, i);
@@ -128,7 +136,7 @@ class RecordScanner {
           this.inString = false;
           const top = this.stack.at(-1);
           if (top && !top.array && !top.afterColon) top.key = this.stringText;
-        } else this.stringText += text[i];
+        } else if (this.stringText.length < KEY_CHARS) this.stringText += text[i];
         continue;
       }
       if (isSpace(code)) continue;
@@ -182,7 +190,7 @@ class RecordScanner {
   }
 
   /** Cuts elements of the records array out of the text; returns where it stopped. */
-  private scanRecords(text: string, from: number, records: string[]): number {
+  private scanRecords(text: string, from: number, records: (string | undefined)[]): number {
     let start = this.depth > 0 || this.inString ? from : -1;
     for (let i = from; i < text.length; i++) {
       const code = text.charCodeAt(i);
@@ -226,14 +234,25 @@ class RecordScanner {
         if (this.depth === 0) start = this.finishElement(text, start, i + 1, records);
       }
     }
-    if (start >= 0) this.parts.push(text.slice(start));
+    if (start >= 0) this.gather(text.slice(start));
     return text.length;
   }
 
-  private finishElement(text: string, start: number, end: number, records: string[]): number {
-    this.parts.push(text.slice(start, end));
-    records.push(this.parts.join(''));
+  private finishElement(text: string, start: number, end: number, records: (string | undefined)[]): number {
+    this.gather(text.slice(start, end));
+    records.push(this.overLong ? undefined : this.parts.join(''));
     this.parts = [];
+    this.partsChars = 0;
+    this.overLong = false;
     return -1;
+  }
+
+  private gather(part: string): void {
+    if (this.overLong) return;
+    this.partsChars += part.length;
+    if (this.partsChars > this.maxChars) {
+      this.overLong = true;
+      this.parts = [];
+    } else this.parts.push(part);
   }
 }

@@ -1,8 +1,11 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { type CatalogEntity, CatalogEntity as CatalogEntitySchema } from '../../contracts/catalog-entity.js';
 import '../../contracts/formats.js';
+import { nestsDeeperThan } from '../../lib/json-depth.js';
 import { decodeText } from '../encoding.js';
 import type { ByteSource } from '../source.js';
+import { textLines } from './lines.js';
+import { overLongLine, tooDeepLine } from './record-problems.js';
 import { flattenRecord, type Row, type RowReader } from './rows.js';
 
 const checkEntity = TypeCompiler.Compile(CatalogEntitySchema);
@@ -18,24 +21,16 @@ export function openJsonLines(source: ByteSource, encoding: string): RowReader {
 
 async function* readLines(source: ByteSource, encoding: string): AsyncIterable<Row> {
   const seen = new Set<string>();
-  let rest = '';
-  let line = 0;
-  for await (const text of decodeText(source.open(), encoding)) {
-    const lines = (rest + text).split('\n');
-    rest = lines.pop() ?? '';
-    for (const piece of lines) {
-      line++;
-      const row = lineRow(line, piece, seen);
-      if (row) yield row;
-    }
+  for await (const line of textLines(decodeText(source.open(), encoding), source.limits.lineChars)) {
+    const row = line.text === undefined ? overLongLine(line.number) : lineRow(line.number, line.text, seen);
+    if (row) yield row;
   }
-  const last = lineRow(line + 1, rest, seen);
-  if (last) yield last;
 }
 
 function lineRow(number: number, text: string, seen: Set<string>): Row | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
+  if (nestsDeeperThan(trimmed)) return tooDeepLine(number);
   let value: unknown;
   try {
     value = JSON.parse(trimmed);

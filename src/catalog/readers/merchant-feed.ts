@@ -1,5 +1,8 @@
 import { type SaxesOptions, SaxesParser, type SaxesTagNS } from 'saxes';
+import type { AppError } from '../../lib/errors.js';
+import { MAX_JSON_DEPTH } from '../../lib/json-depth.js';
 import { decodeText } from '../encoding.js';
+import { tooLongLine } from '../limits.js';
 import { noCatalog } from '../refusal.js';
 import type { ByteSource } from '../source.js';
 import { type Cell, flattenRecord, type Row, type RowReader } from './rows.js';
@@ -32,6 +35,17 @@ const REPEATABLE = new Set(
 );
 
 const PARSER_OPTIONS: SaxesOptions & { xmlns: true } = { xmlns: true, position: true };
+/**
+ * How deep a document may nest elements at all. saxes's work per element grows with the depth
+ * when it resolves namespaces, so a document thousands deep would take minutes; feeds nest a few.
+ */
+const MAX_XML_DEPTH = 256;
+
+function tooDeepDocument(): AppError {
+  return noCatalog(
+    `the XML nests elements more than ${MAX_XML_DEPTH} levels deep, which no product feed does`,
+  );
+}
 
 interface Building {
   name: string;
@@ -61,15 +75,27 @@ export function recordPath(headText: string): string[] {
   const stack: { path: string; children: number }[] = [];
   const counts = new Map<string, number>();
   let root: string | undefined;
+  // Products never sit deeper than this; elements below it are counted, not followed, so a head
+  // nested thousands deep costs no paths thousands of names long.
+  let below = 0;
   parser.on('error', () => undefined);
   parser.on('opentag', (tag) => {
+    if (stack.length + below >= MAX_XML_DEPTH) throw tooDeepDocument();
     const name = fieldName(tag);
     root ??= name;
     const parent = stack.at(-1);
     if (parent) parent.children++;
+    if (below > 0 || stack.length >= MAX_JSON_DEPTH) {
+      below++;
+      return;
+    }
     stack.push({ path: parent ? `${parent.path}/${name}` : name, children: 0 });
   });
   parser.on('closetag', () => {
+    if (below > 0) {
+      below--;
+      return;
+    }
     const element = stack.pop();
     if (element && element.children > 0) counts.set(element.path, (counts.get(element.path) ?? 0) + 1);
   });
@@ -105,12 +131,29 @@ async function* readRows(source: ByteSource, encoding: string, records: string[]
   const done: Row[] = [];
   let count = 0;
   let failure: string | undefined;
+  // saxes gathers an element's text until the next tag: characters written since the parser last
+  // said something are counted, so one endless text stops at the limit.
+  let unspoken = 0;
+  // Elements inside a record deeper than MAX_JSON_DEPTH are skipped and the record left out:
+  // flattening walks the record recursively.
+  let skipped = 0;
+  let tooDeep = false;
+  const spoke = () => {
+    unspoken = 0;
+  };
 
   parser.on('error', (error) => {
     // Entities a DTD would declare stay as written; anything else is a broken file.
     if (!/undefined entity/i.test(error.message)) failure ??= error.message;
   });
   parser.on('opentag', (tag) => {
+    spoke();
+    if (path.length + skipped >= MAX_XML_DEPTH) throw tooDeepDocument();
+    if (skipped > 0 || building.length >= MAX_JSON_DEPTH) {
+      skipped++;
+      tooDeep = true;
+      return;
+    }
     const name = fieldName(tag);
     path.push(name);
     const inRecord = building.length > 0;
@@ -122,12 +165,18 @@ async function* readRows(source: ByteSource, encoding: string, records: string[]
     }
   });
   const addText = (text: string) => {
+    spoke();
     const element = building.at(-1);
-    if (element) element.text += text;
+    if (element && skipped === 0) element.text += text;
   };
   parser.on('text', addText);
   parser.on('cdata', addText);
   parser.on('closetag', () => {
+    spoke();
+    if (skipped > 0) {
+      skipped--;
+      return;
+    }
     path.pop();
     const element = building.pop();
     if (!element) return;
@@ -142,6 +191,15 @@ async function* readRows(source: ByteSource, encoding: string, records: string[]
       return;
     }
     count++;
+    if (tooDeep) {
+      tooDeep = false;
+      done.push({
+        number: count,
+        cells: new Map(),
+        problem: `The element nests elements more than ${MAX_JSON_DEPTH} levels deep.`,
+      });
+      return;
+    }
     const record = value !== undefined && typeof value === 'object' && !Array.isArray(value) ? value : {};
     done.push({ number: count, cells: flattenRecord(record) });
   });
@@ -149,6 +207,8 @@ async function* readRows(source: ByteSource, encoding: string, records: string[]
   for await (const text of decodeText(source.open(), encoding)) {
     parser.write(text);
     if (failure) break;
+    unspoken += text.length;
+    if (unspoken > source.limits.lineChars) throw tooLongLine(source.limits, 'an element whose text is');
     yield* done.splice(0);
   }
   if (!failure) parser.close();

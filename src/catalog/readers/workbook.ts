@@ -135,7 +135,18 @@ async function* cellRows(rows: AsyncIterable<SheetRow>, headerRow: number): Asyn
 }
 
 async function* sheets(source: ByteSource): AsyncIterable<{ name: string; rows: AsyncIterable<SheetRow> }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(source.open()), {
+  // exceljs pipes the stream it is given without listening for its errors, so the bytes reach it
+  // through a stream that never fails: a failure of the source (a broken gzip, the size limit)
+  // ends it early and is thrown here instead of crashing the process.
+  let sourceFailure: unknown;
+  async function* quiet(): AsyncIterable<Uint8Array> {
+    try {
+      yield* source.open();
+    } catch (error) {
+      sourceFailure = error;
+    }
+  }
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(quiet()), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles tell dates from numbers.
@@ -146,19 +157,29 @@ async function* sheets(source: ByteSource): AsyncIterable<{ name: string; rows: 
   try {
     for await (const worksheet of reader) {
       const sheet = worksheet as unknown as ExcelJS.stream.xlsx.WorksheetReader & { name: string };
-      yield { name: sheet.name, rows: sheetRows(sheet) };
+      yield { name: sheet.name, rows: sheetRows(sheet, () => sourceFailure) };
     }
   } catch (error) {
+    if (sourceFailure !== undefined) throw sourceFailure;
     if (error instanceof AppError) throw error;
     throw noCatalog(`it starts like a zip archive but is no readable workbook: ${(error as Error).message}`);
   }
+  if (sourceFailure !== undefined) throw sourceFailure;
 }
 
-async function* sheetRows(sheet: ExcelJS.stream.xlsx.WorksheetReader): AsyncIterable<SheetRow> {
-  for await (const row of sheet) {
-    // Sheets leave empty cells out: the holes become undefined.
-    const values = Array.from(row.values as unknown[], cellOf);
-    yield { number: row.number, values };
+/** A sheet's rows; when its bytes stopped coming because the source failed, that failure. */
+async function* sheetRows(
+  sheet: ExcelJS.stream.xlsx.WorksheetReader,
+  sourceFailure: () => unknown,
+): AsyncIterable<SheetRow> {
+  try {
+    for await (const row of sheet) {
+      // Sheets leave empty cells out: the holes become undefined.
+      const values = Array.from(row.values as unknown[], cellOf);
+      yield { number: row.number, values };
+    }
+  } catch (error) {
+    throw sourceFailure() ?? error;
   }
 }
 

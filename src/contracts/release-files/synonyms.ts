@@ -22,7 +22,14 @@ export const SynonymDictionary = Type.Object(
     ),
     never: Type.Optional(
       Type.Array(Type.Object({ words: Type.Array(Word, { minItems: 2 }) }, { additionalProperties: false }), {
-        description: 'Words that must not be merged; changes no search.',
+        description:
+          'Words that must not be merged; changes no search of its own, but a built-in entry that would merge them is left out.',
+      }),
+    ),
+    built_in: Type.Optional(
+      Type.Boolean({
+        description:
+          "Whether aisle's built-in shopping vocabulary of this language applies beside these entries; default: the file's `built_in`.",
       }),
     ),
   },
@@ -35,5 +42,11 @@ export const SynonymsFile = ReleaseFile('synonyms.json', 'Synonyms per language'
     description:
       'Keyed by language (`en`) or regional locale (`en-GB`); a regional locale without its own reads its language.',
   }),
+  built_in: Type.Optional(
+    Type.Boolean({
+      description:
+        "Whether aisle's built-in shopping vocabulary (laptop and notebook, tv and television …, per language) applies beside the dictionaries; default true. A dictionary's own `built_in` decides for its language.",
+    }),
+  ),
 });
 export type SynonymsFile = Static<typeof SynonymsFile>;

@@ -1,3 +1,4 @@
+import type { ExportLimits } from '../../catalog/index.js';
 import { readCatalog } from '../../catalog/read-catalog.js';
 import { countRejected } from '../../catalog/report.js';
 import type { IndexRun } from '../../contracts/management.js';
@@ -30,8 +31,12 @@ export interface BuiltRun {
 export interface BuildContext {
   database: Database;
   blobs: BlobStore;
-  /** Reports each step and the entities done so far. */
+  /** Reports each step and the entities done so far; rejects once the run is lost. */
   progress(step: RunStep, entities: number, total?: number): Promise<void>;
+  /** Aborted when the run is no longer this indexer's: the build stops at its next step or batch. */
+  signal?: AbortSignal;
+  /** How much the export may make the readers read. */
+  exportLimits?: ExportLimits;
   /** The time of release tests whose request fixes none. */
   now(): Date;
 }
@@ -127,7 +132,10 @@ async function rebuild(
     );
   }
   // The release says how to read the export: feed.json maps its columns, attributes.json types them.
-  const read = await readCatalog(await blobs.get(snapshot.blob), readerFiles(files));
+  const read = await readCatalog(await blobs.get(snapshot.blob), readerFiles(files), {
+    ...(context.exportLimits ? { limits: context.exportLimits } : {}),
+    ...(context.signal ? { signal: context.signal } : {}),
+  });
 
   const total = read.entities.length;
   await context.progress('compiling', 0, total);
@@ -135,10 +143,14 @@ async function rebuild(
   const artifactBytes = await compileReleaseIndex(read.entities, files, {
     time: context.now().getTime(),
     onProgress: ({ entities }) => {
+      // Thrown here, the abort ends the compilation at this batch.
+      context.signal?.throwIfAborted();
       // Progress is written at most every 5,000 entities so that the database is not the bottleneck.
       if (entities - lastReport >= 5000) {
         lastReport = entities;
-        void context.progress('compiling', entities, total);
+        // Not awaited: the compilation goes on while it is written. A write that fails is only a
+        // progress figure lost; a lost run aborts the signal, which the next batch reads.
+        context.progress('compiling', entities, total).catch(() => undefined);
       }
     },
   }).catch((error: unknown) => {

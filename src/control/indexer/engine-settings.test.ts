@@ -61,7 +61,7 @@ describe('engineSettingsOf', () => {
     });
   });
 
-  it('gives an empty release no type settings', () => {
-    expect(engineSettingsOf({})).toEqual({ search: {}, searchAttributes: {}, languages: [] });
+  it('gives an empty release no type settings, and English stems as its searches are in English', () => {
+    expect(engineSettingsOf({})).toEqual({ search: {}, searchAttributes: {}, languages: ['en'] });
   });
 });

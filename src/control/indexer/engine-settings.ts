@@ -7,6 +7,7 @@ import type {
 } from '../../contracts/release-files/index.js';
 import type { AttributeSearchKind, EngineSettings, TypeSearchSettings } from '../../engine/index.js';
 import { languageOf } from '../../engine/index.js';
+import { DEFAULT_LOCALE } from '../../lib/locale.js';
 
 /** Attribute types whose values are found by words unless attributes.json says otherwise. */
 const SEARCHABLE_BY_DEFAULT = new Set(['text', 'identifier', 'option']);
@@ -15,8 +16,9 @@ const SEARCHABLE_BY_DEFAULT = new Set(['text', 'identifier', 'option']);
  * What the engine compiles from a release: each type's search settings from types.json (a type
  * that lists its search fields searches those alone; typo settings, exempt attributes, prefix),
  * the searchable attributes of attributes.json (identifiers matched exactly), the languages the
- * channels serve (their stems), and the first channel's first locale as the locale of result
- * fields; then the structured half (see structuredSettingsOf).
+ * channels serve (their stems; English without channels, as searches then are), and the first
+ * channel's first locale as the locale of result fields; then the structured half (see
+ * structuredSettingsOf).
  */
 export function engineSettingsOf(files: Record<string, unknown>): EngineSettings {
   const types = (files['types.json'] as TypesFile | undefined)?.types ?? [];
@@ -58,6 +60,8 @@ export function engineSettingsOf(files: Record<string, unknown>): EngineSettings
       if (!languages.includes(language)) languages.push(language);
     }
   }
+  // Without channels a search is in English (the planner's default locale), so English is stemmed.
+  if (channels.length === 0) languages.push(languageOf(DEFAULT_LOCALE));
   const locale = channels[0]?.locales[0];
   return {
     search,

@@ -236,6 +236,9 @@ describe('runOnce', () => {
     const vanishing: BlobStore = {
       put: (bytes) => blobs.put(bytes),
       putStream: (stream) => blobs.putStream(stream),
+      stage: (stream, maxBytes) => blobs.stage(stream, maxBytes),
+      open: (key) => blobs.open(key),
+      removeAbandoned: (olderThanMs) => blobs.removeAbandoned(olderThanMs),
       has: (key) => blobs.has(key),
       size: (key) => blobs.size(key),
       delete: (key) => blobs.delete(key),
@@ -388,6 +391,76 @@ describe('a run another indexer took', () => {
     expect(await indexer().runOnce()).toBe(false);
     expect(await runOf(run.id)).toMatchObject({ status: 'failed', attempts: 3, error: GIVEN_UP_ERROR });
     expect(await database.live.get()).toBeUndefined();
+  });
+});
+
+describe('the lease while a run is built', () => {
+  /**
+   * The database with its lease renewals answered by `renew`; the run's step `step` is held until a
+   * renewal has been answered, so one falls while the run is built.
+   */
+  function renewingWith(renew: () => Promise<boolean>, step = 'compiling') {
+    let renewed!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      renewed = resolve;
+    });
+    const renewing: Database = {
+      ...database,
+      indexRuns: {
+        ...database.indexRuns,
+        renew: async () => {
+          try {
+            return await renew();
+          } finally {
+            renewed();
+          }
+        },
+        progress: async (id, owner, progress) => {
+          if (progress.step === step) await answered;
+          return database.indexRuns.progress(id, owner, progress);
+        },
+      },
+    };
+    return renewing;
+  }
+
+  it('survives a renewal the database fails, and finishes the run', async () => {
+    const run = await enqueue(await snapshotOf(toJsonLines(smallShop)));
+    const failing = renewingWith(async () => {
+      throw new Error('the database is gone');
+    });
+    expect(await indexer({ database: failing, leaseMs: 1_000 }).runOnce()).toBe(true);
+    expect(await runOf(run.id)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('stops the build when a renewal says the run is no longer its own, and moves nothing live', async () => {
+    const run = await enqueue(await snapshotOf(toJsonLines(smallShop)));
+    const lost = renewingWith(async () => false);
+    expect(await indexer({ database: lost, leaseMs: 1_000 }).runOnce()).toBe(true);
+    expect(await runOf(run.id)).toMatchObject({ status: 'running', leaseOwner: indexers[0]?.owner });
+    expect(await database.live.get()).toBeUndefined();
+  });
+
+  it('survives a progress figure the database fails to write while compiling', async () => {
+    const products: CatalogEntity[] = Array.from({ length: 5_001 }, (_, i) => ({
+      type: 'product',
+      id: `p${i}`,
+      title: `Kettle ${i}`,
+    }));
+    const run = await enqueue(await snapshotOf(toJsonLines(products)));
+    const failing: Database = {
+      ...database,
+      indexRuns: {
+        ...database.indexRuns,
+        progress: async (id, owner, progress) => {
+          if (progress.step === 'compiling' && Number(progress.entities) > 0)
+            throw new Error('the database is gone');
+          return database.indexRuns.progress(id, owner, progress);
+        },
+      },
+    };
+    expect(await indexer({ database: failing }).runOnce()).toBe(true);
+    expect(await runOf(run.id)).toMatchObject({ status: 'succeeded' });
   });
 });
 
@@ -582,6 +655,9 @@ describe('live indexes of another artifact format', () => {
         return kept;
       },
       putStream: (stream) => blobs.putStream(stream),
+      stage: (stream, maxBytes) => blobs.stage(stream, maxBytes),
+      open: (wanted) => blobs.open(wanted),
+      removeAbandoned: (olderThanMs) => blobs.removeAbandoned(olderThanMs),
       get: async (wanted) => (wanted === key && !rebuilt ? other : blobs.get(wanted)),
       head: async (wanted, length) =>
         wanted === key && !rebuilt ? other.subarray(0, length) : blobs.head(wanted, length),

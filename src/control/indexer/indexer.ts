@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ExportLimits } from '../../catalog/index.js';
 import { artifactFormat, FORMAT_HEADER_BYTES, FORMAT_VERSION } from '../../engine/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { rfc3339 } from '../../lib/clock.js';
@@ -18,6 +19,16 @@ export interface IndexerOptions {
   leaseMs: number;
   /** Called after a run went live, so a query node in the same process loads it at once. */
   onLive?: () => void;
+  /** How much an export may make the readers read; by default DEFAULT_EXPORT_LIMITS. */
+  exportLimits?: ExportLimits;
+}
+
+/** Why a build stopped: the run is not leased to this indexer any more. */
+class RunLost extends Error {
+  constructor(run: number) {
+    super(`Index run ${run} is no longer leased to this indexer.`);
+    this.name = 'RunLost';
+  }
 }
 
 /**
@@ -133,27 +144,41 @@ export class Indexer {
     const { database, blobs, clock, logger, leaseMs } = this.options;
     const startedAt = performance.now();
     let step: RunStep = 'reading';
-    const renewal = setInterval(() => {
-      void database.indexRuns.renew(run.id, this.owner, rfc3339(clock.now()), leaseMs);
-    }, leaseMs / 3);
+    // Aborted when the run is no longer ours (its lease ran out and another indexer took it, or it
+    // was given up): the build stops at its next step or batch, and nothing it made is used.
+    const lease = new AbortController();
+    const lose = () => {
+      if (!lease.signal.aborted) lease.abort(new RunLost(run.id));
+    };
+    const renew = async () => {
+      try {
+        if (!(await database.indexRuns.renew(run.id, this.owner, rfc3339(clock.now()), leaseMs))) lose();
+      } catch (error) {
+        // The database may come back before the lease runs out; the next renewal tries again.
+        logger.warn({ run: run.id, err: error }, 'the lease of an index run could not be renewed');
+      }
+    };
+    const renewal = setInterval(() => void renew(), leaseMs / 3);
     try {
       const built = await buildRun(
         run,
         {
           database,
           blobs,
+          signal: lease.signal,
           progress: async (current, entities, total) => {
             step = current;
-            await database.indexRuns.progress(run.id, this.owner, {
-              step: current,
-              entities,
-              ...(total !== undefined ? { total } : {}),
-            });
+            lease.signal.throwIfAborted();
+            const progress = { step: current, entities, ...(total !== undefined ? { total } : {}) };
+            if (!(await database.indexRuns.progress(run.id, this.owner, progress))) lose();
+            lease.signal.throwIfAborted();
           },
           now: () => clock.now(),
+          ...(this.options.exportLimits ? { exportLimits: this.options.exportLimits } : {}),
         },
         startedAt,
       );
+      lease.signal.throwIfAborted();
       const outcome = await database.indexRuns.succeed(run.id, this.owner, {
         at: rfc3339(clock.now()),
         ...built,
@@ -162,6 +187,10 @@ export class Indexer {
       if (outcome === 'live') this.options.onLive?.();
       if (outcome === 'superseded') await this.#dropArtifact(run, built.artifact);
     } catch (error) {
+      if (lease.signal.aborted) {
+        logger.warn({ run: run.id, step }, 'index run lost its lease to another indexer: its build stopped');
+        return;
+      }
       const failedStep = error instanceof RunFailure ? error.step : step;
       const sentence =
         error instanceof RunFailure || error instanceof AppError

@@ -3,10 +3,12 @@ import type { AttributesFile } from '../../contracts/release-files/index.js';
 import { type CompileOptions, compileIndex } from '../../engine/index.js';
 import { vocabularyAttachments } from '../../planner/index.js';
 import { engineSettingsOf } from './engine-settings.js';
+import { undeclaredAttributeKinds } from './undeclared-attributes.js';
 
 /**
  * Compiles the artifact a query node serves for a catalog read with a release: the engine
- * settings of the release's files, and the catalog's vocabulary (built with the release's
+ * settings of the release's files (with how to search the attributes attributes.json does not
+ * declare, from their values), and the catalog's vocabulary (built with the release's
  * attributes.json) attached, so the node plans searches with the catalog it searches.
  */
 export function compileReleaseIndex(
@@ -17,7 +19,7 @@ export function compileReleaseIndex(
   const attributes = (files['attributes.json'] as AttributesFile | undefined)?.attributes ?? [];
   return compileIndex(entities, {
     ...options,
-    settings: engineSettingsOf(files),
+    settings: { ...engineSettingsOf(files), undeclaredAttributes: undeclaredAttributeKinds(entities, files) },
     attachments: vocabularyAttachments(entities, attributes),
   });
 }

@@ -1,4 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { HttpServer } from '../../http/server.js';
+import { AppError } from '../../lib/errors.js';
+import type { Gate } from '../../lib/gate.js';
+import { type BlobStore, BlobTooLargeError, type StagedBlob } from '../../store/index.js';
 
 /** Every type an export may be sent as; the bytes, not the type, decide how it is read. */
 export const EXPORT_CONTENT_TYPES = [
@@ -12,19 +16,63 @@ export const EXPORT_CONTENT_TYPES = [
   'application/octet-stream',
 ];
 
-/**
- * Makes a scope read every body as raw bytes up to the limit: an export is kept as sent, so no
- * parser may read it.
- */
-export function acceptExportBodies(scope: HttpServer, uploadLimitBytes: number): void {
-  scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser(
-    '*',
-    { parseAs: 'buffer', bodyLimit: uploadLimitBytes },
-    (_request, body, done) => done(null, body),
-  );
+/** How uploads are taken: the largest body, and how many are read at once. */
+export interface Uploads {
+  limitBytes: number;
+  gate: Gate;
 }
 
-export function bodyBytes(body: unknown): Buffer {
-  return Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+/**
+ * Makes a scope leave every body unread: the route streams it into the blob store itself, so an
+ * export is never held whole in memory and is kept as sent.
+ */
+export function acceptExportBodies(scope: HttpServer): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+}
+
+/**
+ * Streams the request's body into the blob store, hashing it on the way, and hands it to `use`
+ * staged: kept if `use` keeps it, removed otherwise. A body announced larger than the limit is
+ * refused before a byte is read, and one that grows past it as soon as it does; a full gate (as
+ * many uploads being read as the server takes at once) answers 503.
+ */
+export async function withUploadedExport<T>(
+  request: FastifyRequest,
+  blobs: BlobStore,
+  uploads: Uploads,
+  use: (upload: StagedBlob) => Promise<T>,
+): Promise<T> {
+  const announced = Number(request.headers['content-length']);
+  if (Number.isFinite(announced) && announced > uploads.limitBytes) throw tooLarge(uploads.limitBytes);
+  const leave = uploads.gate.tryEnter();
+  if (!leave) {
+    throw new AppError(
+      'unavailable',
+      `${uploads.gate.size} uploads are being read already, as many as this server reads at once (AISLE_UPLOAD_CONCURRENCY): send this one again when one of them is answered.`,
+    );
+  }
+  try {
+    let upload: StagedBlob;
+    try {
+      upload = await blobs.stage(request.body as AsyncIterable<Uint8Array>, uploads.limitBytes);
+    } catch (error) {
+      if (error instanceof BlobTooLargeError) throw tooLarge(uploads.limitBytes);
+      throw error;
+    }
+    try {
+      return await use(upload);
+    } finally {
+      await upload.discard();
+    }
+  } finally {
+    leave();
+  }
+}
+
+function tooLarge(limitBytes: number): AppError {
+  return new AppError(
+    'payload_too_large',
+    `The body is larger than this server accepts (${Math.round(limitBytes / (1024 * 1024))} MB at most, AISLE_UPLOAD_LIMIT_MB): compress the export with gzip, or raise the limit.`,
+  );
 }

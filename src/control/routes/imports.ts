@@ -27,17 +27,13 @@ import {
 } from '../services/imports.js';
 import { importChanges, inspectImport } from '../services/imports-inspect.js';
 import { importPublication, publishImport } from '../services/imports-publish.js';
-import { acceptExportBodies, bodyBytes, EXPORT_CONTENT_TYPES } from './export-body.js';
+import { acceptExportBodies, EXPORT_CONTENT_TYPES, type Uploads, withUploadedExport } from './export-body.js';
 import { ImportParams, importId } from './params.js';
 
 const problem = Type.Ref(Problem);
 
 /** Imports: exports kept as drafts with the release files they are read with, then published. */
-export async function importRoutes(
-  app: HttpServer,
-  deps: ControlDeps,
-  uploadLimitBytes: number,
-): Promise<void> {
+export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: Uploads): Promise<void> {
   app.get(
     '/imports',
     {
@@ -57,16 +53,15 @@ export async function importRoutes(
   );
 
   await app.register(async (scope) => {
-    acceptExportBodies(scope, uploadLimitBytes);
+    acceptExportBodies(scope);
     scope.post(
       '/imports',
       {
-        bodyLimit: uploadLimitBytes,
         schema: {
           tags: ['management'],
           operationId: 'createImport',
           summary: 'Keep an export as a draft',
-          description: `Body: the export file, kept byte for byte as a snapshot. Sent as any of ${EXPORT_CONTENT_TYPES.join(', ')}; the format is recognized from the bytes (aisle reads ${READ_FORMATS}). Nothing goes live. 422 when the body holds no export: no format the readers know, or not one row. Sending the bytes of an export the clean-up removed brings it back for the imports that kept it.`,
+          description: `Body: the export file, kept byte for byte as a snapshot. Sent as any of ${EXPORT_CONTENT_TYPES.join(', ')}; the format is recognized from the bytes (aisle reads ${READ_FORMATS}). Nothing goes live. The body is streamed to storage as it arrives: 413 as soon as it passes the upload limit; 422 when the body holds no export (no format the readers know, or no row that makes a catalog entity) or passes a reading limit; 503 when as many uploads as the server reads at once are being read. Sending the bytes of an export the clean-up removed brings it back for the imports that kept it.`,
           querystring: Type.Object(
             {
               name: Type.Optional(
@@ -79,13 +74,16 @@ export async function importRoutes(
             },
             { additionalProperties: false },
           ),
-          response: { 201: Type.Ref(ImportAccepted), 401: problem, 413: problem, 422: problem },
+          response: { 201: Type.Ref(ImportAccepted), 401: problem, 413: problem, 422: problem, 503: problem },
         },
       },
-      async (request, reply) =>
-        reply
-          .code(201)
-          .send(await createImport(deps, bodyBytes(request.body), (request.query as { name?: string }).name)),
+      async (request, reply) => {
+        const name = (request.query as { name?: string }).name;
+        const created = await withUploadedExport(request, deps.blobs, uploads, (upload) =>
+          createImport(deps, upload, name),
+        );
+        return reply.code(201).send(created);
+      },
     );
   });
 

@@ -2,7 +2,8 @@ import { readCatalog } from '../../catalog/read-catalog.js';
 import { countRejected } from '../../catalog/report.js';
 import type { CatalogAccepted } from '../../contracts/management.js';
 import { rfc3339 } from '../../lib/clock.js';
-import { snapshotId } from '../../lib/ids.js';
+import { snapshotIdOfDigest } from '../../lib/ids.js';
+import type { StagedBlob } from '../../store/index.js';
 import { indexRunAnswer, snapshotAnswer } from '../records.js';
 import type { ControlDeps } from './deps.js';
 import { readerFiles } from './export-read.js';
@@ -12,22 +13,28 @@ import { queuedSentence } from './sentences.js';
  * Replaces the catalog: the bytes are read first, in any format the readers know and with the
  * published release's feed.json and attributes.json (a body that holds no catalog is refused before
  * anything is kept), then kept byte for byte as a snapshot named by content, and an index run is
- * queued when a release is published.
+ * queued when a release is published. The bytes arrive staged in the blob store and are read from
+ * there, never held whole in memory.
  */
-export async function uploadCatalog(deps: ControlDeps, bytes: Buffer): Promise<CatalogAccepted> {
+export async function uploadCatalog(deps: ControlDeps, upload: StagedBlob): Promise<CatalogAccepted> {
   const [published, before] = await Promise.all([
     deps.database.releases.published(),
     deps.database.snapshots.currentCatalog(),
   ]);
-  const read = await readCatalog(bytes, readerFiles(published?.release.files ?? {}));
+  const read = await readCatalog(
+    upload,
+    readerFiles(published?.release.files ?? {}),
+    deps.exportLimits ? { limits: deps.exportLimits } : {},
+  );
   const now = rfc3339(deps.clock.now());
-  const blob = await deps.blobs.put(bytes);
-  const id = snapshotId(bytes);
+  await upload.keep();
+  const blob = upload.key;
+  const id = snapshotIdOfDigest(upload.key);
   const snapshot = await deps.database.snapshots.put({
     id,
     blob,
     format: read.format,
-    bytes: bytes.length,
+    bytes: upload.bytes,
     entities: read.entities.length,
     receivedAt: now,
   });

@@ -1,3 +1,4 @@
+import type { ExportLimits } from '../../catalog/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { BlobStore, Database } from '../../store/index.js';
 import type { QuerySide } from '../query-side.js';
@@ -10,4 +11,6 @@ export interface ControlDeps {
   querySide: QuerySide;
   /** Tells an indexer in this process that a run waits, so it starts without waiting for its poll. */
   runQueued(): void;
+  /** How much an uploaded export may make the readers read; by default DEFAULT_EXPORT_LIMITS. */
+  exportLimits?: ExportLimits;
 }

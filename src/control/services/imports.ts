@@ -1,8 +1,9 @@
 import type { ImportAccepted, ImportDraft, ImportSummary } from '../../contracts/imports.js';
 import { rfc3339 } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { snapshotId } from '../../lib/ids.js';
+import { snapshotIdOfDigest } from '../../lib/ids.js';
 import type { PageRequest } from '../../lib/paging.js';
+import type { StagedBlob } from '../../store/index.js';
 import type { ControlDeps } from './deps.js';
 import { writeDraft } from './draft-write.js';
 import { countEntities } from './export-read.js';
@@ -23,19 +24,20 @@ import {
  */
 export async function createImport(
   deps: ControlDeps,
-  bytes: Buffer,
+  upload: StagedBlob,
   name: string | undefined,
 ): Promise<ImportAccepted> {
   const published = await deps.database.releases.published();
-  const read = await countEntities(bytes, published?.release.files ?? {}, name);
+  const read = await countEntities(upload, published?.release.files ?? {}, name, deps.exportLimits);
   const now = rfc3339(deps.clock.now());
-  const blob = await deps.blobs.put(bytes);
-  const id = snapshotId(bytes);
+  await upload.keep();
+  const blob = upload.key;
+  const id = snapshotIdOfDigest(upload.key);
   await deps.database.snapshots.put({
     id,
     blob,
     format: read.format,
-    bytes: bytes.length,
+    bytes: upload.bytes,
     entities: read.entities,
     receivedAt: now,
   });

@@ -148,8 +148,11 @@ export class TypeBuilder {
     for (const code in entity.attributes) {
       let field = attributes.get(code);
       if (field === undefined) {
-        if (kinds !== undefined && kinds[code] !== 'text') continue;
-        field = exempt.has(code) ? otherExemptAttributes : otherAttributes;
+        if (kinds === undefined || kinds[code] === 'text') {
+          field = exempt.has(code) ? otherExemptAttributes : otherAttributes;
+        } else if (kinds[code] === undefined && this.routing.undeclaredText.has(code)) {
+          field = this.routing.undeclaredAttributes;
+        }
         if (field === undefined) continue;
       }
       appendAttributeTexts(entity.attributes[code], this.texts[field]!);

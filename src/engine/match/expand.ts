@@ -1,7 +1,7 @@
 import { type AnalyzedWords, MAX_JOINED_WORDS } from '../analysis/analyze.js';
 import { EXACT_NAMESPACE, identifierTerm } from '../analysis/identifiers.js';
 import { isStemmable, type Stemmer } from '../analysis/stem.js';
-import { findSynonyms, type Synonyms } from '../analysis/synonyms.js';
+import { findSynonyms, generalKey, type Synonyms } from '../analysis/synonyms.js';
 import { findTypos } from '../analysis/typos.js';
 import type { TypeIndex } from '../engine-index.js';
 import type { TermDictionary } from '../index/dictionary.js';
@@ -112,12 +112,13 @@ export function expandQuery(type: TypeIndex, query: AnalyzedWords, options: Expa
     for (const output of match.outputs) {
       const terms = output.map((word) => type.dictionary.lookup(word));
       const phrase = terms.length > 1 && terms.every((term) => term >= 0);
+      const kind = options.synonyms.general.has(generalKey(match.input, output)) ? 'vocabulary' : 'synonym';
       for (const slot of builders.slice(match.start, match.start + match.count)) {
-        if (phrase) slot.add('synonym', terms, 0);
+        if (phrase) slot.add(kind, terms, 0);
         else if (output.length === 1) {
-          slot.addWord(output[0]!, 'synonym');
+          slot.addWord(output[0]!, kind);
           if (stemmer && stems && isStemmable(output[0]!)) {
-            for (const term of stems.termsOf(stemmer(output[0]!))) slot.add('synonym', [term], 0, 'stem');
+            for (const term of stems.termsOf(stemmer(output[0]!))) slot.add(kind, [term], 0, 'stem');
           }
         }
       }

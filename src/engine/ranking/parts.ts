@@ -14,7 +14,16 @@
  */
 
 /** How a query word was found. */
-export type MatchKind = 'exact' | 'identifier' | 'join' | 'split' | 'synonym' | 'stem' | 'typo' | 'prefix';
+export type MatchKind =
+  | 'exact'
+  | 'identifier'
+  | 'join'
+  | 'split'
+  | 'synonym'
+  | 'vocabulary'
+  | 'stem'
+  | 'typo'
+  | 'prefix';
 
 /** Multipliers of a word's text part by how it matched: the word as typed counts most. */
 export const PENALTIES: Readonly<Record<Exclude<MatchKind, 'typo'>, number>> = {
@@ -23,6 +32,9 @@ export const PENALTIES: Readonly<Record<Exclude<MatchKind, 'typo'>, number>> = {
   join: 1,
   split: 0.9,
   synonym: 0.9,
+  // A synonym of the general built-in vocabulary, not the shop's own: it finds what a shopper
+  // meant where the catalog says it otherwise, and ranks below the word as typed and its stems.
+  vocabulary: 0.3,
   stem: 0.8,
   prefix: 0.6,
 };

@@ -1,23 +1,23 @@
 import type { ChannelsFile, SynonymsFile } from '../../contracts/release-files/index.js';
 import type { AppliedFilter, SearchRequest, SearchResponse } from '../../contracts/search.js';
 import {
-  compileSynonyms,
   type EngineIndex,
   type EngineSection,
   entityFields,
   executeSection,
-  forLocale,
   type ListingExtras,
   type Synonyms,
   selectEntities,
 } from '../../engine/index.js';
+import { AppError } from '../../lib/errors.js';
 import { servedLocale } from '../../lib/locale.js';
 import { fieldLabel, pageFacets, pageLayout } from '../../release/page-settings.js';
 import { placementsForPage } from '../effects/placements.js';
 import type { RedirectPlan, SearchPlan } from '../plan.js';
 import type { Planner } from '../planner.js';
+import { compileLocaleSynonyms } from '../synonyms.js';
 import { executionTrace, type SectionRun } from './execution-trace.js';
-import { listingViolations, refuseTogether } from './request-checks.js';
+import { filterShapeViolations, listingViolations, refuseTogether } from './request-checks.js';
 import { type SectionSettings, sectionQuery } from './section-query.js';
 
 /** What a search is answered from: an index, the release's files, and the planner compiled for both. */
@@ -38,6 +38,10 @@ export type PlannedAnswer = Omit<SearchResponse, 'query_id' | 'release' | 'snaps
  * callers that may fix it (tests, previews) pass one.
  */
 export function answerRequest(target: SearchTarget, request: SearchRequest, arrival: Date): PlannedAnswer {
+  if (request.filters !== undefined) {
+    const shape = filterShapeViolations(request.filters);
+    if (shape.length > 0) throw new AppError('bad_request', 'The request cannot be answered as sent.', shape);
+  }
   const violations = listingViolations(target.index, target.files, request);
   const plan = refuseTogether(violations, () => target.planner.plan(request, { arrival }));
   if (plan.kind === 'search') return executePlan(target, plan, request);
@@ -233,8 +237,7 @@ function synonymsOf(files: Record<string, unknown>, locale: string): Synonyms {
   }
   let synonyms = byLocale.get(locale);
   if (!synonyms) {
-    const dictionaries = (files['synonyms.json'] as SynonymsFile | undefined)?.dictionaries ?? {};
-    synonyms = compileSynonyms(forLocale(dictionaries, locale));
+    synonyms = compileLocaleSynonyms(files['synonyms.json'] as SynonymsFile | undefined, locale);
     byLocale.set(locale, synonyms);
   }
   return synonyms;

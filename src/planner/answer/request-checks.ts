@@ -40,6 +40,55 @@ export function listingViolations(
 }
 
 /**
+ * The request's `filters` as a selector: `any` and `all` take a list of selectors, `not` one
+ * selector, at every depth. Fields and their values are the engine's to judge; this is the shape
+ * the planner walks before it gets there.
+ */
+export function filterShapeViolations(filters: unknown, pointer = '/filters'): Violation[] {
+  if (!isSelector(filters)) {
+    return [
+      {
+        pointer,
+        message: 'filters is a selector: write an object keyed by field, such as { "brand": "nike" }.',
+      },
+    ];
+  }
+  const violations: Violation[] = [];
+  for (const [key, value] of Object.entries(filters)) {
+    const at = `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    if (key === 'not') {
+      violations.push(...nestedSelector(value, at, '"not"'));
+    } else if (key === 'any' || key === 'all') {
+      if (!Array.isArray(value) || value.length === 0) {
+        violations.push({
+          pointer: at,
+          message: `"${key}" takes a list of at least one selector: write [{ ... }].`,
+        });
+        continue;
+      }
+      value.forEach((item, index) => {
+        violations.push(...nestedSelector(item, `${at}/${index}`, `Each item of "${key}"`));
+      });
+    }
+  }
+  return violations;
+}
+
+function nestedSelector(value: unknown, pointer: string, what: string): Violation[] {
+  if (isSelector(value)) return filterShapeViolations(value, pointer);
+  return [
+    {
+      pointer,
+      message: `${what} is a selector: write an object keyed by field, such as { "brand": "nike" }.`,
+    },
+  ];
+}
+
+function isSelector(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
  * Runs `plan` (which refuses a channel, locale, context or sort the release lacks) and refuses
  * the request with every violation found, its own and `violations`, in the order of the request's
  * fields.

@@ -62,6 +62,7 @@ export function sectionQuery(
     ...(plan.sort.by !== undefined && plan.sort.direction !== undefined
       ? { sort: { by: plan.sort.by, direction: plan.sort.direction } }
       : {}),
+    ...(plan.rankText !== undefined && text === '' ? { rankText: plan.rankText } : {}),
   };
 }
 

@@ -65,12 +65,12 @@ describe('sections', () => {
     expect(searchWith([], { query: 'pegasus' }).facets[0]).toBe('category');
   });
 
-  it('the last word matches as a prefix while typing, unless a space follows it; words no entity knows may go', () => {
+  it('the last word matches as a prefix while typing, unless a space follows it; words may go when nothing matches them all', () => {
     expect(searchWith([], { on: 'autocomplete', query: 'pega' }).prefix).toBe(true);
     expect(searchWith([], { on: 'autocomplete', query: 'pega ' }).prefix).toBe(false);
     expect(searchWith([], { query: 'pegasus' })).toMatchObject({
       prefix: false,
-      leaveOut: 'unknown',
+      leaveOut: 'least_informative',
       fill: true,
     });
     expect(searchWith([], { on: 'category_page', category: 'shoes' })).toMatchObject({

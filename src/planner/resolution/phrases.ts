@@ -1,10 +1,11 @@
 import type { SynonymsFile } from '../../contracts/release-files/index.js';
 import { isStemmable, stemmerFor } from '../../engine/analysis/stem.js';
-import { compileSynonyms, forLocale, type Synonyms } from '../../engine/index.js';
+import type { Synonyms } from '../../engine/index.js';
 import { wordsFor } from '../labels.js';
 import { textIn } from '../localized.js';
 import { normalizeQuery } from '../normalize.js';
 import type { Scalar } from '../selector.js';
+import { compileLocaleSynonyms } from '../synonyms.js';
 import type { Vocabulary } from '../vocabulary.js';
 import { dimensionOf, findQuantities, parseNumber, startsWithDigit } from './quantities.js';
 
@@ -162,7 +163,7 @@ export function buildPhraseIndex(
       add(label, { field, value: group.code, label, via: 'group', dismissValue: group.code });
     }
   }
-  const compiled = compileSynonyms(forLocale(synonyms.dictionaries, locale));
+  const compiled = compileLocaleSynonyms(synonyms, locale);
   return {
     exact,
     stems,

@@ -1,12 +1,14 @@
 import { Type } from '@sinclair/typebox';
-import { type ExportRead, readExport } from '../../catalog/index.js';
+import { type ExportFile, type ExportLimits, type ExportRead, readExport } from '../../catalog/index.js';
 import { CompareAnswer, CompareRequest, InspectRequest } from '../../contracts/imports.js';
 import { Inspection } from '../../contracts/inspection.js';
 import { Problem } from '../../contracts/problem.js';
 import type { AttributesFile, FeedFile } from '../../contracts/release-files/index.js';
 import type { HttpServer } from '../../http/server.js';
 import { AppError } from '../../lib/errors.js';
-import { BlobNotFoundError, type BlobStore, type Database } from '../../store/index.js';
+import { Gate } from '../../lib/gate.js';
+import { validateRelease } from '../../release/validate.js';
+import type { BlobStore, Database } from '../../store/index.js';
 import type { LiveIndex } from '../live-index.js';
 import { checkRelease } from '../release-check.js';
 import { type CatalogFacts, catalogFacts, compareFacts } from './compare-exports.js';
@@ -15,6 +17,8 @@ import { type CatalogFacts, catalogFacts, compareFacts } from './compare-exports
 export interface KeptExports {
   database: Database;
   blobs: BlobStore;
+  /** How much an export may make the readers read; by default DEFAULT_EXPORT_LIMITS. */
+  limits?: ExportLimits;
 }
 
 const problem = Type.Ref(Problem);
@@ -24,6 +28,9 @@ const problem = Type.Ref(Problem);
  * a kept export with a release, and how that differs from what is live.
  */
 export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: LiveIndex): void {
+  // Exports are read one at a time, others waiting their turn: reading runs beside searches on
+  // this node, so the control plane's calls may never take more of it than one read.
+  const reads = new Gate(1);
   app.post(
     '/internal/imports/inspect',
     {
@@ -39,11 +46,14 @@ export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: Liv
     },
     async (request) => {
       const { snapshot, files, sample } = request.body;
-      const read = await readKept(store, snapshot, checkedFiles(files, liveIndex, request.arrivedAt), {
-        sample: sample === true,
-        holdEntities: false,
+      const checked = checkedFiles(files, liveIndex, request.arrivedAt);
+      return oneAtATime(reads, async () => {
+        const read = await readKept(store, snapshot, checked, {
+          sample: sample === true,
+          holdEntities: false,
+        });
+        return read.inspection();
       });
-      return read.inspection();
     },
   );
 
@@ -63,11 +73,17 @@ export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: Liv
     async (request) => {
       const { snapshot, files, live } = request.body;
       const checked = checkedFiles(files, liveIndex, request.arrivedAt);
-      const draft = await factsOf(await readKept(store, snapshot, checked), files);
-      const before = live
-        ? await factsOf(await readKept(store, live.snapshot, live.files), live.files)
-        : undefined;
-      return compareFacts(draft, before);
+      // What is live was checked when it was published, but this call may name any files: they are
+      // checked as a release (without its tests) before anything reads them.
+      const liveFiles = live ? liveReleaseFiles(live.files) : undefined;
+      return oneAtATime(reads, async () => {
+        const draft = await factsOf(await readKept(store, snapshot, checked), files);
+        const before =
+          live && liveFiles
+            ? await factsOf(await readKept(store, live.snapshot, liveFiles), liveFiles)
+            : undefined;
+        return compareFacts(draft, before);
+      });
     },
   );
 }
@@ -81,6 +97,26 @@ function checkedFiles(files: Record<string, unknown>, live: LiveIndex, now: Date
   return checkRelease(files, live.current(), now).files;
 }
 
+async function oneAtATime<T>(gate: Gate, work: () => Promise<T>): Promise<T> {
+  const leave = await gate.enter();
+  try {
+    return await work();
+  } finally {
+    leave();
+  }
+}
+
+function liveReleaseFiles(files: Record<string, unknown>): Record<string, unknown> {
+  if (Object.keys(files).length === 0) return files;
+  const check = validateRelease(files);
+  if (check.ok) return check.release.files;
+  throw new AppError(
+    'unprocessable',
+    'The live release files have violations: correct each file at the pointer named.',
+    check.violations,
+  );
+}
+
 /** Reads a kept export with the release's feed.json and attributes.json. */
 async function readKept(
   store: KeptExports,
@@ -90,24 +126,23 @@ async function readKept(
 ): Promise<ExportRead> {
   const feed = files['feed.json'] as FeedFile | undefined;
   const attributes = files['attributes.json'] as AttributesFile | undefined;
-  return readExport(await keptBytes(store, snapshotId), {
+  return readExport(await keptExport(store, snapshotId), {
     ...(feed ? { feed } : {}),
     ...(attributes ? { attributes } : {}),
+    ...(store.limits ? { limits: store.limits } : {}),
     ...options,
   });
 }
 
-async function keptBytes(store: KeptExports, snapshotId: string): Promise<Buffer> {
+/** A kept export, read from storage pass by pass rather than held in memory. */
+async function keptExport(store: KeptExports, snapshotId: string): Promise<ExportFile> {
   const snapshot = await store.database.snapshots.get(snapshotId);
   if (!snapshot) throw new AppError('not_found', `There is no snapshot ${snapshotId}.`);
-  try {
-    return await store.blobs.get(snapshot.blob);
-  } catch (error) {
-    if (error instanceof BlobNotFoundError) {
-      throw new AppError('not_found', `The bytes of snapshot ${snapshotId} are not in storage any more.`);
-    }
-    throw error;
+  const bytes = await store.blobs.size(snapshot.blob);
+  if (bytes === undefined) {
+    throw new AppError('not_found', `The bytes of snapshot ${snapshotId} are not in storage any more.`);
   }
+  return { bytes, open: () => store.blobs.open(snapshot.blob) };
 }
 
 /** Attribute types come from the release's attributes.json, else from the one derived from the export. */
