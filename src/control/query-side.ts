@@ -14,8 +14,11 @@ import type {
   PreviewSearchRequest,
 } from '../contracts/previews.js';
 import type { Violation } from '../contracts/problem.js';
+import type { RuleList, RuleListRequest } from '../contracts/rules.js';
+import type { SearchSettings } from '../contracts/search-settings.js';
 import type { ColumnSuggestions, SuggestRequest } from '../contracts/suggestions.js';
-import { AppError } from '../lib/errors.js';
+import type { SynonymCheck, SynonymEntry, SynonymList } from '../contracts/synonyms.js';
+import { AppError, type ErrorCode } from '../lib/errors.js';
 
 export type ReleaseValidation =
   | { ok: true; release: { id: string; files: Record<string, Record<string, unknown>> } }
@@ -26,7 +29,14 @@ export type ReleaseValidation =
  * process, so a single-process stack and a scaled one behave the same.
  */
 export interface QuerySide {
-  validateRelease(files: Record<string, unknown>): Promise<ReleaseValidation>;
+  /**
+   * Checks a release's files; with `catalogNames`, also refuses the names they give the catalog
+   * that the live catalog does not hold (a release stored or published, not a draft).
+   */
+  validateRelease(
+    files: Record<string, unknown>,
+    options?: { catalogNames?: boolean },
+  ): Promise<ReleaseValidation>;
   /** How the release would go live with the snapshot, against what the query side serves now. */
   publication(files: Record<string, unknown>, snapshot: string): Promise<PublicationDecision>;
   /** What the indexer would make of a kept export with these release files. */
@@ -49,6 +59,20 @@ export interface QuerySide {
   suggest(request: SuggestRequest): Promise<ColumnSuggestions>;
   /** The entity of each variant an offers update names, in what is live (422 for what it lacks). */
   resolveOffers(request: ResolveOffersRequest): Promise<ResolvedOffers>;
+  /** The rules of the live release (no `files`) or of a draft's files, as a merchandiser's list. */
+  rules(request: RuleListRequest): Promise<RuleList>;
+  /** The synonyms of the live release (no `files`) or of a draft's files. */
+  synonyms(request: { files?: Record<string, unknown>; needs_live?: boolean }): Promise<SynonymList>;
+  /** An entry checked against a draft's dictionary, with live counts per word. */
+  checkSynonym(request: {
+    files: Record<string, unknown>;
+    locale: string;
+    channel?: string;
+    entry: SynonymEntry;
+    id?: string;
+  }): Promise<SynonymCheck>;
+  /** How each type of the live release (no `files`) or of a draft's files is searched. */
+  searchSettings(request: { files?: Record<string, unknown>; locale?: string }): Promise<SearchSettings>;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -64,8 +88,11 @@ export function httpQuerySide(internalUrl: string, internalKey: string | undefin
   const base = internalUrl.replace(/\/+$/, '');
   const call: Call = (url, body, options) => send(url, body, internalKey, options);
   return {
-    async validateRelease(files) {
-      const response = await call(`${base}/internal/releases/validate`, { files });
+    async validateRelease(files, options = {}) {
+      const response = await call(`${base}/internal/releases/validate`, {
+        files,
+        ...(options.catalogNames === true ? { catalog_names: true } : {}),
+      });
       const body = (await response.json()) as Record<string, unknown>;
       if (response.status === 200) return { ok: true, release: body as never };
       if (response.status === 422 || response.status === 400) {
@@ -93,22 +120,22 @@ export function httpQuerySide(internalUrl: string, internalKey: string | undefin
     compare: (request) =>
       exportCall(call, base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
 
-    categories: () => askCall(call, base, '/internal/categories') as Promise<CategoryTree>,
+    categories: () => question(call, base, '/internal/categories') as Promise<CategoryTree>,
 
     pageSettings: (request) =>
-      askCall(call, base, '/internal/pages/settings', request) as Promise<PageSettingsAnswer>,
+      question(call, base, '/internal/pages/settings', request) as Promise<PageSettingsAnswer>,
 
     previewSearch: (request) =>
-      askCall(call, base, '/internal/preview/search', request) as Promise<PreviewSearchAnswer>,
+      question(call, base, '/internal/preview/search', request) as Promise<PreviewSearchAnswer>,
 
     previewPage: (request) =>
-      askCall(call, base, '/internal/preview/page', request) as Promise<PreviewPageAnswer>,
+      question(call, base, '/internal/preview/page', request) as Promise<PreviewPageAnswer>,
 
     previewCompare: (request) =>
-      askCall(call, base, '/internal/preview/compare', request) as Promise<PreviewCompareAnswer>,
+      question(call, base, '/internal/preview/compare', request) as Promise<PreviewCompareAnswer>,
 
     previewFind: (request) =>
-      askCall(call, base, '/internal/preview/find', request) as Promise<PreviewFindAnswer>,
+      question(call, base, '/internal/preview/find', request) as Promise<PreviewFindAnswer>,
 
     async suggest(request) {
       // The query node's 502 (the gateway gave no answer) and 503 (no gateway key) are the
@@ -138,6 +165,16 @@ export function httpQuerySide(internalUrl: string, internalKey: string | undefin
       }
       throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
     },
+
+    rules: (request) => question(call, base, '/internal/rules', request) as Promise<RuleList>,
+
+    synonyms: (request) => question(call, base, '/internal/synonyms', request) as Promise<SynonymList>,
+
+    checkSynonym: (request) =>
+      question(call, base, '/internal/synonyms/check', request) as Promise<SynonymCheck>,
+
+    searchSettings: (request) =>
+      question(call, base, '/internal/search-settings', request) as Promise<SearchSettings>,
   };
 }
 
@@ -153,24 +190,30 @@ interface CallOptions {
  */
 type Call = (url: string, body: unknown, options?: CallOptions) => Promise<Response>;
 
+/** What the query side's answers to a management question mean for the caller: the same problem. */
+const FORWARDED: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  404: 'not_found',
+  422: 'unprocessable',
+  503: 'unavailable',
+};
+
 /**
- * A question about what is live: the query side's 400 (the request names what it cannot answer),
- * 422 (draft files with violations) and 503 (nothing live yet) are the caller's answers as they
- * are; anything else means it did not answer.
+ * A management question about what is live or a draft over it (categories, page settings,
+ * previews, rules, synonyms, search settings): 200 is the answer; a 400, 404, 422 or 503 is the
+ * caller's problem as the query side worded it (a channel the release lacks, draft files with
+ * violations, nothing live yet); anything else means the query side did not answer (502). A
+ * question without a body is a GET.
  */
-async function askCall(call: Call, base: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await call(`${base}${path}`, body, { answered: [503] });
-  const answer = (await response.json()) as Record<string, unknown>;
-  if (response.status === 200) return answer;
-  const code = ({ 400: 'bad_request', 422: 'unprocessable', 503: 'unavailable' } as const)[response.status];
-  if (code !== undefined) {
-    throw new AppError(
-      code,
-      String(answer.detail ?? 'The query side refused the request.'),
-      (answer.violations as Violation[] | undefined) ?? undefined,
-    );
-  }
-  throw unanswered(base, `it answered ${response.status}: ${String(answer.detail ?? '')}`);
+async function question(call: Call, base: string, path: string, request?: unknown): Promise<unknown> {
+  // A 503 is an answer here (nothing live yet), not a query side that is away.
+  const response = await call(`${base}${path}`, request, { answered: [503] });
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.status === 200) return body;
+  const code = FORWARDED[response.status];
+  if (code === undefined)
+    throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
+  throw new AppError(code, String(body.detail ?? ''), body.violations as Violation[] | undefined);
 }
 
 /**

@@ -37,7 +37,7 @@ export {
 } from './offers/patch.js';
 export type { MatchKind, ScoreParts, WordPart } from './ranking/parts.js';
 export { REACHABLE_HITS } from './ranking/top-k.js';
-export { entityFields } from './results/entity.js';
+export { entityFields, holdsEntity } from './results/entity.js';
 export {
   categorySize,
   type EntityOffers,
