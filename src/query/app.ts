@@ -58,7 +58,7 @@ export async function buildPublicApp(options: QueryAppOptions): Promise<HttpServ
   await describeRoutes(plain);
   healthRoute(app, 'query');
   searchRoutes(app, options.live, options.searchLog);
-  pageRoutes(app, options.live);
+  pageRoutes(app, options.live, options.searchLog);
   await eventRoutes(app, options.searchLog);
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;

@@ -140,6 +140,32 @@ describe('previews of the demo shop', () => {
     });
   });
 
+  describe('the search log', () => {
+    /** The searches the log holds, once everything handed to it is written. */
+    async function searchesLogged(): Promise<number> {
+      await stack.searchLog?.flush();
+      return (await stack.deps.database.searchLog.size()).searches;
+    }
+
+    it('writes no preview, as it writes the search and the listing page a shopper opens', async () => {
+      const before = await searchesLogged();
+      await ok(await preview('search', { query: 'sofa' }));
+      await ok(await preview('search', { query: 'sofa', time: IN_JUNE }));
+      await ok(await preview('page', { url: SOFAS_PAGE }));
+      await ok(await preview('find', { query: 'sofa', entity: 'product:P100001' }));
+      await ok(await internalPreview('search', { query: 'sofa' }));
+      expect(await searchesLogged()).toBe(before);
+
+      expect((await stack.search({ query: 'sofa' })).status).toBe(200);
+      expect(await searchesLogged()).toBe(before + 1);
+      const page = await call(`${stack.urls.public}/v1/resolve?url=${SOFAS_PAGE}`);
+      expect(page.status).toBe(200);
+      expect(await searchesLogged()).toBe(before + 2);
+      await call(`${stack.urls.public}/v1/resolve?url=${SOFAS_PAGE}&results=false`);
+      expect(await searchesLogged()).toBe(before + 2);
+    });
+  });
+
   describe('POST /preview/search', () => {
     it('answers the search a shopper gets, always with the trace and the moment it was seen at', async () => {
       const answer = await ok(await preview('search', { query: 'sofa', per_page: 5 }));

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import {
   PageAnswer,
   ProductAnswer,
@@ -11,12 +12,18 @@ import type { HttpServer } from '../../http/server.js';
 import { robotsLines } from '../../pages/index.js';
 import type { LiveIndex } from '../live-index.js';
 import { answerProductPage, answerResolve } from '../pages.js';
+import { type AnsweredSearch, logAnsweredSearch } from '../search-log/answered.js';
+import type { SearchLog } from '../search-log/search-log.js';
 import { isTrue } from './flags.js';
 
 const problem = Type.Ref(Problem);
 
-/** `GET /v1/product`, `GET /v1/resolve` and `GET /v1/robots`: what a storefront builds its pages from. */
-export function pageRoutes(app: HttpServer, live: LiveIndex): void {
+/**
+ * `GET /v1/product`, `GET /v1/resolve` and `GET /v1/robots`: what a storefront builds its pages
+ * from. A resolved listing's search goes to the search log once the page is sent, as a search does.
+ */
+export function pageRoutes(app: HttpServer, live: LiveIndex, searchLog: SearchLog): void {
+  const listed = new WeakMap<FastifyRequest, AnsweredSearch>();
   app.get(
     '/v1/product',
     {
@@ -48,14 +55,28 @@ export function pageRoutes(app: HttpServer, live: LiveIndex): void {
         querystring: ResolveQuery,
         response: { 200: Type.Ref(PageAnswer), 400: problem, 503: problem },
       },
+      onResponse: async (request) => {
+        const answered = listed.get(request);
+        if (answered)
+          logAnsweredSearch(searchLog, answered, request.arrivedAt, request.headers['user-agent']);
+      },
     },
     async (request) => {
       const { results, debug, ...rest } = request.query;
-      return answerResolve(
-        live.searchable(),
+      const state = live.searchable();
+      const page = answerResolve(
+        state,
         { ...rest, results: results === undefined || isTrue(results), debug: isTrue(debug) },
         request.arrivedAt,
       );
+      if (page.listing?.results !== undefined) {
+        listed.set(request, {
+          request: page.listing.request,
+          answer: page.listing.results,
+          files: state.releaseFiles,
+        });
+      }
+      return page;
     },
   );
 
