@@ -33,11 +33,13 @@ describe('names a release gives the catalog', () => {
       expect.stringMatching(/^categories\.json \/nodes\/\d+\/where\/category\/is$/),
       expect.stringMatching(/^rules\.json \/rules\/3\/then\/hide\/0\/entities\/0$/),
       expect.stringMatching(/^rules\.json \/rules\/5\/then\/pin\/0\/entity$/),
-      'routes.json /legacy/2/to',
+      'routes.json /legacy/3/to',
+      'routes.json /legacy/4/to',
     ]);
     expect(found[1]!.message).toBe(
       '"soundbars" is no category of the catalog, so this matches nothing: name a category the catalog holds, or remove it.',
     );
     expect(found[4]!.message).toContain('The catalog holds no "brand:sonora"');
+    expect(found[5]!.message).toContain('The catalog holds no "product:P100137"');
   });
 });
