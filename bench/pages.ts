@@ -12,9 +12,9 @@ import { BRANDS, DEMO_SHOP, generateCatalog, Random } from '../src/catalog/demo/
 import { demoReleaseFiles } from '../src/catalog/demo/release.js';
 import type { CatalogEntity } from '../src/contracts/catalog-entity.js';
 import { compileReleaseIndex } from '../src/control/indexer/release-index.js';
-import { loadIndex } from '../src/engine/index.js';
+import { type EngineIndex, loadIndex } from '../src/engine/index.js';
 import { PRODUCT_RECORDS_ATTACHMENT, ProductRecords } from '../src/pages/index.js';
-import { liveStateOf } from '../src/query/live-index.js';
+import { type LiveState, liveStateOf } from '../src/query/live-index.js';
 import { answerProductPage, answerResolve } from '../src/query/pages.js';
 import { type Percentiles, timeEach } from './planner.js';
 
@@ -68,6 +68,12 @@ function categoryTree(): { entities: CatalogEntity[]; shelves: Shelf[] } {
   return { entities, shelves };
 }
 
+/** What a query node would serve for a loaded index and release files, as the benchmarks read it. */
+export function benchLiveState(files: Record<string, unknown>, index: EngineIndex): LiveState {
+  const place = { runId: 1, artifact: 'a', release: 'r', snapshot: 's', generation: 0, offersApplied: 0 };
+  return liveStateOf({ ...place, releaseFiles: files }, index);
+}
+
 export async function benchPages(products = 100_000): Promise<PagesBenchResult> {
   const { entities: categories, shelves } = categoryTree();
   const random = new Random(17);
@@ -98,18 +104,7 @@ export async function benchPages(products = 100_000): Promise<PagesBenchResult> 
   const loaded = performance.now();
   new ProductRecords(records);
   const recordsLoadMs = performance.now() - loaded;
-  const live = liveStateOf(
-    {
-      runId: 1,
-      artifact: 'a',
-      release: 'r',
-      snapshot: 's',
-      releaseFiles: files,
-      generation: 0,
-      offersApplied: 0,
-    },
-    index,
-  );
+  const live = benchLiveState(files, index);
 
   const brands = Object.values(BRANDS)
     .flat()

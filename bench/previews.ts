@@ -15,10 +15,10 @@ import { demoReleaseFiles } from '../src/catalog/demo/release.js';
 import type { RulesFile } from '../src/contracts/release-files/index.js';
 import { compileReleaseIndex } from '../src/control/indexer/release-index.js';
 import { loadIndex } from '../src/engine/index.js';
-import { liveStateOf } from '../src/query/live-index.js';
 import { previewCompare, previewFind, previewSearch } from '../src/query/previews.js';
 import { answerSearch } from '../src/query/search.js';
 import { drawQueries } from './engine.js';
+import { benchLiveState } from './pages.js';
 import { type Percentiles, timeEach } from './planner.js';
 
 export interface PreviewsBenchResult {
@@ -41,18 +41,7 @@ export async function benchPreviews(products: number): Promise<PreviewsBenchResu
   const catalog = [...generateCatalog({ products, seed: 1, shop: true })];
   const files = demoReleaseFiles;
   const index = loadIndex(await compileReleaseIndex(catalog, files));
-  const live = liveStateOf(
-    {
-      runId: 1,
-      artifact: 'a',
-      release: 'r',
-      snapshot: 's',
-      releaseFiles: files,
-      generation: 0,
-      offersApplied: 0,
-    },
-    index,
-  );
+  const live = benchLiveState(files, index);
   const queries = drawQueries(catalog, REQUESTS, 23).map((query) => ({ query, redirect: false }));
   const ids = catalog.filter((entity) => entity.type === 'product').map((entity) => `product:${entity.id}`);
   const random = new Random(29);
