@@ -42,3 +42,23 @@ export {
   vocabularyAttachments,
   vocabularyOf,
 } from './vocabulary-codec.js';
+export {
+  CATALOG_SUGGESTIONS_ATTACHMENT,
+  type CatalogSuggestions,
+  catalogSuggestionAttachments,
+  catalogSuggestionsOf,
+  countCatalogSuggestions,
+} from './suggestions/catalog-suggestions.js';
+export {
+  decodeLearnt,
+  encodeLearnt,
+  HALF_LIFE_DAYS,
+  LEARNT_DAYS,
+  LEARNT_SUGGESTIONS_KEY,
+  LearntIndexes,
+  type LearntQueryDay,
+  type LearntSuggestion,
+  type LearntSuggestions,
+  weighLearnt,
+} from './suggestions/learnt.js';
+export { type SuggestionPlace, Suggester } from './suggestions/suggester.js';

@@ -37,3 +37,21 @@ function withoutMerging(
 function normalize(word: string): string {
   return word.trim().toLowerCase();
 }
+
+/** Compiled synonyms per release files and locale: a switch brings new files, so new synonyms. */
+const compiledSynonyms = new WeakMap<Record<string, unknown>, Map<string, Synonyms>>();
+
+/** The synonyms of a locale as asked (a regional one falls back to its language's dictionary). */
+export function synonymsOf(files: Record<string, unknown>, locale: string): Synonyms {
+  let byLocale = compiledSynonyms.get(files);
+  if (!byLocale) {
+    byLocale = new Map();
+    compiledSynonyms.set(files, byLocale);
+  }
+  let synonyms = byLocale.get(locale);
+  if (!synonyms) {
+    synonyms = compileLocaleSynonyms(files['synonyms.json'] as SynonymsFile | undefined, locale);
+    byLocale.set(locale, synonyms);
+  }
+  return synonyms;
+}

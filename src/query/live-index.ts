@@ -4,8 +4,13 @@ import { type EngineIndex, loadIndex } from '../engine/index.js';
 import { ownBytes, type TaskRunner } from '../lib/tasks.js';
 import {
   answerRequest,
+  catalogSuggestionsOf,
   compilePlanner,
+  decodeLearnt,
+  LEARNT_SUGGESTIONS_KEY,
+  LearntIndexes,
   type Planner,
+  Suggester,
   type Vocabulary,
   vocabularyOf,
 } from '../planner/index.js';
@@ -28,6 +33,8 @@ export interface LiveState {
   vocabulary: Vocabulary;
   /** The release files compiled with the vocabulary, on every load, a switch included. */
   planner: Planner;
+  /** Autocomplete suggestions of the index's catalog and of the suggestions learnt last. */
+  suggester: Suggester;
 }
 
 /** Where the live pointer points: the run, its artifact, and the release and snapshot it built. */
@@ -41,8 +48,15 @@ export function liveStateOf(
   place: LivePlace,
   index: EngineIndex,
   vocabulary: Vocabulary = vocabularyOf(index),
+  learnt: LearntIndexes = LearntIndexes.EMPTY,
 ): LiveState {
-  return { ...place, index, vocabulary, planner: compilePlanner(place.releaseFiles, vocabulary) };
+  return {
+    ...place,
+    index,
+    vocabulary,
+    planner: compilePlanner(place.releaseFiles, vocabulary),
+    suggester: new Suggester(index, vocabulary, catalogSuggestionsOf(index), learnt),
+  };
 }
 
 export interface LiveIndexOptions {
@@ -74,6 +88,8 @@ export class LiveIndex {
   #stopped = false;
   /** When what is served now went live (the live pointer's time). */
   #since: string | undefined;
+  /** The blob of the learnt suggestions served now, and those suggestions indexed. */
+  #learnt: { key: string; indexes: LearntIndexes } | undefined;
 
   constructor(private readonly options: LiveIndexOptions) {}
 
@@ -94,9 +110,11 @@ export class LiveIndex {
 
   /** Reads the pointer once and loads what it names if that is new. Concurrent calls share one read. */
   refresh(): Promise<void> {
-    this.#refreshing ??= this.#load().finally(() => {
-      this.#refreshing = undefined;
-    });
+    this.#refreshing ??= this.#load()
+      .then(() => this.#followLearnt())
+      .finally(() => {
+        this.#refreshing = undefined;
+      });
     return this.#refreshing;
   }
 
@@ -140,7 +158,7 @@ export class LiveIndex {
       const kept = this.#state;
       this.#state =
         live.artifact === kept?.artifact
-          ? liveStateOf(place, kept.index, kept.vocabulary)
+          ? liveStateOf(place, kept.index, kept.vocabulary, this.#learnt?.indexes)
           : await this.#loadState(place, blobs);
       this.#since = live.since;
       this.options.onLoad?.('loaded', (performance.now() - startedAt) / 1000);
@@ -154,6 +172,30 @@ export class LiveIndex {
     }
   }
 
+  /**
+   * Loads the suggestions the roll-up learnt last when it names new ones, indexes them, and swaps
+   * them in with one reference, as an index is; a load that fails keeps those served now.
+   */
+  async #followLearnt(): Promise<void> {
+    const { database, blobs, logger } = this.options;
+    try {
+      const key = await database.settings.get(LEARNT_SUGGESTIONS_KEY);
+      if (key === undefined || key === this.#learnt?.key) return;
+      const learnt = decodeLearnt(await blobs.get(key));
+      await turn();
+      const indexes = new LearntIndexes(learnt);
+      this.#learnt = { key, indexes };
+      const state = this.#state;
+      if (state) this.#state = { ...state, suggester: state.suggester.withLearnt(indexes) };
+      logger.info(
+        { suggestions: learnt.suggestions.length, learntAt: learnt.learntAt },
+        'learnt suggestions loaded',
+      );
+    } catch (error) {
+      logger.error({ err: error }, 'the learnt suggestions could not be loaded; those served now stay');
+    }
+  }
+
   async #loadState(place: LivePlace, blobs: BlobStore): Promise<LiveState> {
     const bytes = ownBytes(await blobs.get(place.artifact));
     const input: PrepareInput = { bytes };
@@ -163,7 +205,7 @@ export class LiveIndex {
     await turn();
     const index = loadIndex(prepared.bytes, prepared.prepared);
     await turn();
-    const state = liveStateOf(place, index);
+    const state = liveStateOf(place, index, undefined, this.#learnt?.indexes);
     for (const request of WARM_UP_REQUESTS) {
       await turn();
       try {

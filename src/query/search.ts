@@ -30,7 +30,7 @@ export function answerSearch(
   let answer: ReturnType<typeof answerRequest>;
   try {
     answer = answerRequest(
-      { index: live.index, files: live.releaseFiles, planner: live.planner },
+      { index: live.index, files: live.releaseFiles, planner: live.planner, suggester: live.suggester },
       request,
       arrival,
     );

@@ -24,7 +24,7 @@ export type {
   QueryFigures,
   ReportScope,
 } from './insight-records.js';
-export type { InsightsRepository, QueryList } from './insights-repository.js';
+export type { InsightsRepository, QueryList, QueryOfDay } from './insights-repository.js';
 export type { LiveRepository } from './live-repository.js';
 export {
   type ImportRecord,

@@ -1,7 +1,7 @@
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
 import type { AttributesFile } from '../../contracts/release-files/index.js';
 import { type CompileOptions, compileIndex } from '../../engine/index.js';
-import { vocabularyAttachments } from '../../planner/index.js';
+import { catalogSuggestionAttachments, vocabularyAttachments } from '../../planner/index.js';
 import { engineSettingsOf } from './engine-settings.js';
 import { undeclaredAttributeKinds } from './undeclared-attributes.js';
 
@@ -9,7 +9,8 @@ import { undeclaredAttributeKinds } from './undeclared-attributes.js';
  * Compiles the artifact a query node serves for a catalog read with a release: the engine
  * settings of the release's files (with how to search the attributes attributes.json does not
  * declare, from their values), and the catalog's vocabulary (built with the release's
- * attributes.json) attached, so the node plans searches with the catalog it searches.
+ * attributes.json) attached, so the node plans searches with the catalog it searches, and what the
+ * catalog suggests (title phrases, products per category and brand) beside it.
  */
 export function compileReleaseIndex(
   entities: readonly CatalogEntity[],
@@ -20,6 +21,6 @@ export function compileReleaseIndex(
   return compileIndex(entities, {
     ...options,
     settings: { ...engineSettingsOf(files), undeclaredAttributes: undeclaredAttributeKinds(entities, files) },
-    attachments: vocabularyAttachments(entities, attributes),
+    attachments: { ...vocabularyAttachments(entities, attributes), ...catalogSuggestionAttachments(entities) },
   });
 }
