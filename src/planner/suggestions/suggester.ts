@@ -42,8 +42,11 @@ export interface SuggestionPlace {
 
 interface Checked {
   total: number;
-  /** The category holding the largest share of the results (assigned, not an ancestor). */
-  category?: { id: string; count: number };
+  /**
+   * Categories holding SCOPE_SHARE of the results or more (an ancestor counts what is below it),
+   * the deepest first: where a scoped suggestion would send the shopper.
+   */
+  categories: string[];
 }
 
 interface Candidate {
@@ -97,12 +100,13 @@ export class Suggester {
     const scoped: Suggestion[] = [];
     for (const text of texts) {
       if (scoped.length >= SCOPED_SUGGESTIONS) break;
-      const category = text.category;
-      if (category === undefined || category.count < text.total * SCOPE_SHARE) continue;
-      const title = textIn(this.vocabulary.categories.get(category.id)?.title, place.locale);
-      // "lamps in Lamps" says nothing the text suggestion does not.
-      if (title === undefined || foldedWords(title).join(' ') === text.key) continue;
-      scoped.push({ text: text.text, scope: { category: category.id, title } });
+      for (const id of text.categories) {
+        const title = textIn(this.vocabulary.categories.get(id)?.title, place.locale);
+        // "headphones in Headphones" says nothing the text suggestion does not: one level up says more.
+        if (title === undefined || foldedWords(title).join(' ') === text.key) continue;
+        scoped.push({ text: text.text, scope: { category: id, title } });
+        break;
+      }
     }
     return [...texts.map((text) => ({ text: text.text })), ...scoped];
   }
@@ -205,11 +209,24 @@ export class Suggester {
     });
     const listed = result.sections.find((section) => section.facets !== undefined) ?? result.sections[0];
     const total = listed?.total ?? 0;
-    const top = listed?.facets?.find((facet) => facet.field === 'category')?.values[0];
-    if (total === 0 || top === undefined || typeof top.value !== 'string') return { total };
-    return { total, category: { id: top.value, count: top.count } };
+    const values = listed?.facets?.find((facet) => facet.field === 'category')?.values ?? [];
+    const categories = values
+      .filter((value) => typeof value.value === 'string' && value.count >= total * SCOPE_SHARE)
+      .map((value) => ({ id: value.value as string, count: value.count, depth: this.#depth(value.value as string) }))
+      .sort((a, b) => b.depth - a.depth || b.count - a.count)
+      .slice(0, 4)
+      .map((value) => value.id);
+    return { total, categories: total > 0 ? categories : [] };
+  }
+
+  #depth(id: string): number {
+    let depth = 0;
+    for (let at = this.vocabulary.categories.get(id)?.parent; at !== undefined && depth < 64; depth++) {
+      at = this.vocabulary.categories.get(at)?.parent;
+    }
+    return depth;
   }
 }
 
-/** The category facet a check counts: the most frequent category first. */
-const CATEGORY_FACET: FacetSpec = { field: 'category', kind: 'list', label: 'category', limit: 1 };
+/** The category facet a check counts: every category with results, its ancestors too. */
+const CATEGORY_FACET: FacetSpec = { field: 'category', kind: 'list', label: 'category' };
