@@ -125,7 +125,9 @@ function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequ
           total: section.total,
           reachable: section.reachable,
           hits: section.hits.map(toHit),
-          ...(section.facets ? { facets: section.facets } : {}),
+          ...(section.facets && !(plan.surface === 'autocomplete' && section.facets.length === 0)
+            ? { facets: section.facets }
+            : {}),
         }
       : // A section beside the listed one does not page: reachable counts the hits it shows.
         {
