@@ -128,16 +128,18 @@ export class SuggestionIndex {
   }
 
   /**
-   * The best suggestions the typed words find when their last word has one typo (a letter
-   * dropped, added, replaced, or two swapped), for a last word of TYPO_MIN_LETTERS or more.
+   * The best suggestions the typed words find when their last word has one typo after its first
+   * letter (a letter dropped, added, replaced, or two swapped), for a last word of
+   * TYPO_MIN_LETTERS or more.
    */
   lookupTypos(before: string, last: string, limit: number): FoundSuggestion[] {
     const letters = [...last];
     if (letters.length < TYPO_MIN_LETTERS) return [];
     const variants = new Set<string>();
     const n = letters.length;
-    // The typed word is a prefix: a change at its very end is a prefix of the word cut short.
-    for (let at = 0; at < n; at++) {
+    // The first letter is taken as typed, as searches take it. The typed word is a prefix: a
+    // change at its very end is a prefix of the word cut short.
+    for (let at = 1; at < n; at++) {
       variants.add([...letters.slice(0, at), ...letters.slice(at + 1)].join(''));
       if (at + 1 < n) {
         const swapped = [...letters];
@@ -147,7 +149,7 @@ export class SuggestionIndex {
       if (at === n - 1) continue;
       for (const letter of this.#letters) {
         if (letter !== letters[at]) variants.add([...letters.slice(0, at), letter, ...letters.slice(at + 1)].join(''));
-        if (at > 0) variants.add([...letters.slice(0, at), letter, ...letters.slice(at)].join(''));
+        variants.add([...letters.slice(0, at), letter, ...letters.slice(at)].join(''));
       }
     }
     variants.delete(last);
