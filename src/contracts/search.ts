@@ -346,7 +346,7 @@ export const SearchResponse = Type.Object(
     suggestions: Type.Optional(
       Type.Array(Suggestion, {
         description:
-          "On the autocomplete surface: queries the shopper may mean, text suggestions first (8 at most), then scoped ones (3 at most, for the first text suggestions whose results concentrate in one category). Each is offered only where its search finds something in the channel. They come from what shoppers searched (queries that found results and that two page views typed on a day, the frequent and recent first), from the catalog (category titles, brand names, frequent phrases of product titles, in the locale) and from the release (`suggestions` in synonyms.json, which also lists what is never suggested). The typed words match from the start of any word of a suggestion, the last one as a prefix (with one typo from 4 letters), folded as searches fold them. Absent on the other surfaces.",
+          'On the autocomplete surface: queries the shopper may mean, text suggestions first (8 at most), then scoped ones (3 at most, for the first text suggestions whose results concentrate in one category). Each is offered only where its search finds something in the channel. They come from what shoppers searched (queries that found results and that two page views typed on a day, the frequent and recent first), from the catalog (category titles, brand names, frequent phrases of product titles, in the locale) and from the release (`suggestions` in synonyms.json, which also lists what is never suggested). The typed words match from the start of any word of a suggestion, the last one as a prefix (with one typo from 4 letters), folded as searches fold them. Absent on the other surfaces.',
       }),
     ),
     trace: Type.Optional(

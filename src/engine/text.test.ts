@@ -256,7 +256,9 @@ describe('prefix', () => {
     ];
     const shop = loadIndex(await compileIndex(catalog));
     const found = (text: string) =>
-      executeSearch(shop, { text, page: 1, perPage: 10, prefix: true }).sections[0]!.hits.map((hit) => hit.entity);
+      executeSearch(shop, { text, page: 1, perPage: 10, prefix: true }).sections[0]!.hits.map(
+        (hit) => hit.entity,
+      );
     expect(found('mattress to')).toEqual(['product:topper']);
     expect(found('mattress topp')).toEqual(['product:topper']);
     // Without another word, the most common completions are tried, as before.

@@ -21,6 +21,26 @@ export type {
 } from './plan.js';
 export { compilePlanner, type Planner, type PlanOptions } from './planner.js';
 export type { Selector } from './selector.js';
+export {
+  CATALOG_SUGGESTIONS_ATTACHMENT,
+  type CatalogSuggestions,
+  catalogSuggestionAttachments,
+  catalogSuggestionsOf,
+  countCatalogSuggestions,
+} from './suggestions/catalog-suggestions.js';
+export {
+  decodeLearnt,
+  encodeLearnt,
+  HALF_LIFE_DAYS,
+  LEARNT_DAYS,
+  LEARNT_SUGGESTIONS_KEY,
+  LearntIndexes,
+  type LearntQueryDay,
+  type LearntSuggestion,
+  type LearntSuggestions,
+  weighLearnt,
+} from './suggestions/learnt.js';
+export { Suggester, type SuggestionPlace } from './suggestions/suggester.js';
 export { type TestFailure, type TestOutcome, testViolations } from './tests/outcome.js';
 export { runPlanTests } from './tests/plan-tests.js';
 export { releaseTestViolations } from './tests/release-tests.js';
@@ -42,23 +62,3 @@ export {
   vocabularyAttachments,
   vocabularyOf,
 } from './vocabulary-codec.js';
-export {
-  CATALOG_SUGGESTIONS_ATTACHMENT,
-  type CatalogSuggestions,
-  catalogSuggestionAttachments,
-  catalogSuggestionsOf,
-  countCatalogSuggestions,
-} from './suggestions/catalog-suggestions.js';
-export {
-  decodeLearnt,
-  encodeLearnt,
-  HALF_LIFE_DAYS,
-  LEARNT_DAYS,
-  LEARNT_SUGGESTIONS_KEY,
-  LearntIndexes,
-  type LearntQueryDay,
-  type LearntSuggestion,
-  type LearntSuggestions,
-  weighLearnt,
-} from './suggestions/learnt.js';
-export { type SuggestionPlace, Suggester } from './suggestions/suggester.js';

@@ -19,7 +19,12 @@ const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-const product = (id: string, title: Record<string, string>, brand: string, category: string): CatalogEntity => ({
+const product = (
+  id: string,
+  title: Record<string, string>,
+  brand: string,
+  category: string,
+): CatalogEntity => ({
   type: 'product',
   id,
   title,
@@ -144,7 +149,10 @@ describe('suggestions of a shop with no search log', () => {
 
   it('are in the locale asked for, folded as searches fold', async () => {
     expect(texts(await autocomplete('kopfho', { locale: 'de' }))).toEqual(['Kopfhörer']);
-    expect(texts(await autocomplete('wasserk', { locale: 'de' }))).toEqual(['wasserkocher', 'billiger wasserkocher']);
+    expect(texts(await autocomplete('wasserk', { locale: 'de' }))).toEqual([
+      'wasserkocher',
+      'billiger wasserkocher',
+    ]);
     expect(texts(await autocomplete('wasserk'))).toEqual([]);
   });
 

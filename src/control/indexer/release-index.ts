@@ -21,6 +21,9 @@ export function compileReleaseIndex(
   return compileIndex(entities, {
     ...options,
     settings: { ...engineSettingsOf(files), undeclaredAttributes: undeclaredAttributeKinds(entities, files) },
-    attachments: { ...vocabularyAttachments(entities, attributes), ...catalogSuggestionAttachments(entities) },
+    attachments: {
+      ...vocabularyAttachments(entities, attributes),
+      ...catalogSuggestionAttachments(entities),
+    },
   });
 }

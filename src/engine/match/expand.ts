@@ -345,7 +345,8 @@ class MarkedDocuments {
 
   clear(terms: readonly number[], postings: { start: Uint32Array; docs: Uint32Array }): void {
     for (const term of terms) {
-      for (let p = postings.start[term]!; p < postings.start[term + 1]!; p++) this.#words[postings.docs[p]! >>> 5] = 0;
+      for (let p = postings.start[term]!; p < postings.start[term + 1]!; p++)
+        this.#words[postings.docs[p]! >>> 5] = 0;
     }
   }
 }

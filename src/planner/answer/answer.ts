@@ -234,7 +234,9 @@ function sectionSettings(target: SearchTarget, plan: SearchPlan, request: Search
     requested: new Set(request.facets ?? []),
     // A typeahead counts only the facets it names, and draws no price histogram.
     requestedOnly: plan.countOnly || autocomplete,
-  }).map((facet) => (autocomplete && facet.display === 'histogram' ? { ...facet, display: 'slider' as const } : facet));
+  }).map((facet) =>
+    autocomplete && facet.display === 'histogram' ? { ...facet, display: 'slider' as const } : facet,
+  );
   return {
     locale,
     synonyms: synonymsOf(files, plan.locale),

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { decodeLearnt, encodeLearnt, HALF_LIFE_DAYS, LearntIndexes, weighLearnt } from './learnt.js';
 
-const day = (query: string, date: string, pageViews: number, more: { text?: string; without?: number } = {}) => ({
+const day = (
+  query: string,
+  date: string,
+  pageViews: number,
+  more: { text?: string; without?: number } = {},
+) => ({
   day: date,
   channel: 'web',
   locale: 'en',
@@ -45,7 +50,12 @@ describe('weighing what shoppers searched', () => {
     );
     const decoded = decodeLearnt(encodeLearnt({ learntAt: '2026-03-02T10:00:00.000Z', suggestions: learnt }));
     const indexes = new LearntIndexes(decoded);
-    expect(indexes.of('web', 'de')?.lookup('was', 5).map((one) => one.text)).toEqual(['wasserkocher']);
+    expect(
+      indexes
+        .of('web', 'de')
+        ?.lookup('was', 5)
+        .map((one) => one.text),
+    ).toEqual(['wasserkocher']);
     expect(indexes.of('web', 'en')?.lookup('was', 5)).toEqual([]);
     expect(indexes.of('shop', 'en')).toBeUndefined();
   });

@@ -67,7 +67,13 @@ export function weighLearnt(days: Iterable<LearntQueryDay>, today: string): Lear
         known.text = row.text;
       }
     } else {
-      byQuery.set(key, { channel: row.channel, locale: row.locale, text: row.text, weight, heaviestDay: weight });
+      byQuery.set(key, {
+        channel: row.channel,
+        locale: row.locale,
+        text: row.text,
+        weight,
+        heaviestDay: weight,
+      });
     }
   }
   const perPlace = new Map<string, LearntSuggestion[]>();
@@ -92,7 +98,8 @@ export function encodeLearnt(learnt: LearntSuggestions): Uint8Array {
 /** Decodes what encodeLearnt wrote; throws on another format, so a node keeps what it had. */
 export function decodeLearnt(bytes: Uint8Array): LearntSuggestions {
   const decoded = JSON.parse(new TextDecoder().decode(bytes)) as LearntSuggestions & { format: number };
-  if (decoded.format !== FORMAT) throw new Error(`learnt suggestions of format ${decoded.format}, not ${FORMAT}`);
+  if (decoded.format !== FORMAT)
+    throw new Error(`learnt suggestions of format ${decoded.format}, not ${FORMAT}`);
   return { learntAt: decoded.learntAt, suggestions: decoded.suggestions };
 }
 

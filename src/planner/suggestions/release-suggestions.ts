@@ -15,7 +15,10 @@ export interface ReleaseSuggestions {
  * dictionary reads its language's): `add` as an index of its own, `never` as word runs a
  * suggestion must not hold.
  */
-export function compileReleaseSuggestions(file: SynonymsFile | undefined, locale: string): ReleaseSuggestions {
+export function compileReleaseSuggestions(
+  file: SynonymsFile | undefined,
+  locale: string,
+): ReleaseSuggestions {
   const settings = file ? forLocale(file.dictionaries, locale)?.suggestions : undefined;
   const add = settings?.add ?? [];
   const never = (settings?.never ?? [])

@@ -45,20 +45,51 @@ const catalog: CatalogEntity[] = [
     path: '/h',
   },
   { type: 'category', id: 'kitchen', title: { en: 'Kitchen', de: 'Küche' }, path: '/k' },
-  { type: 'category', id: 'fridges', parent: 'kitchen', title: { en: 'Fridges', de: 'Kühlschränke' }, path: '/f' },
+  {
+    type: 'category',
+    id: 'fridges',
+    parent: 'kitchen',
+    title: { en: 'Fridges', de: 'Kühlschränke' },
+    path: '/f',
+  },
   product('h1', { en: 'Acme Studio Headphones', de: 'Acme Studio Kopfhörer' }, 'Acme', 'headphones', ['web']),
   product('h2', { en: 'Acme Travel Headphones', de: 'Acme Reise Kopfhörer' }, 'Acme', 'headphones', ['web']),
-  product('h3', { en: 'Sonora Wireless Headphones', de: 'Sonora Kabellose Kopfhörer' }, 'Sonora', 'headphones', [
+  product(
+    'h3',
+    { en: 'Sonora Wireless Headphones', de: 'Sonora Kabellose Kopfhörer' },
+    'Sonora',
+    'headphones',
+    ['web'],
+  ),
+  product('h4', { en: 'Sonora Wireless Earbuds', de: 'Sonora Kabellose Ohrhörer' }, 'Sonora', 'audio', [
     'web',
   ]),
-  product('h4', { en: 'Sonora Wireless Earbuds', de: 'Sonora Kabellose Ohrhörer' }, 'Sonora', 'audio', ['web']),
-  product('h5', { en: 'Sonora Wireless Earbuds Pro', de: 'Sonora Kabellose Ohrhörer Pro' }, 'Sonora', 'audio', [
-    'web',
-  ]),
-  product('f1', { en: 'Frostline Fridge Freezer', de: 'Frostline Kühlschrank mit Gefrierfach' }, 'Frostline', 'fridges'),
+  product(
+    'h5',
+    { en: 'Sonora Wireless Earbuds Pro', de: 'Sonora Kabellose Ohrhörer Pro' },
+    'Sonora',
+    'audio',
+    ['web'],
+  ),
+  product(
+    'f1',
+    { en: 'Frostline Fridge Freezer', de: 'Frostline Kühlschrank mit Gefrierfach' },
+    'Frostline',
+    'fridges',
+  ),
   product('f2', { en: 'Frostline Mini Fridge', de: 'Frostline Mini Kühlschrank' }, 'Frostline', 'fridges'),
-  product('f3', { en: 'Homely Fridge Freezer', de: 'Homely Kühlschrank mit Gefrierfach' }, 'Homely', 'fridges'),
-  product('f4', { en: 'Frostline Mini Freezer', de: 'Frostline Mini Gefrierschrank' }, 'Frostline', 'fridges'),
+  product(
+    'f3',
+    { en: 'Homely Fridge Freezer', de: 'Homely Kühlschrank mit Gefrierfach' },
+    'Homely',
+    'fridges',
+  ),
+  product(
+    'f4',
+    { en: 'Frostline Mini Freezer', de: 'Frostline Mini Gefrierschrank' },
+    'Frostline',
+    'fridges',
+  ),
 ];
 
 const files: Record<string, unknown> = {
@@ -74,7 +105,13 @@ const files: Record<string, unknown> = {
         code: 'product',
         label: 'Products',
         offers: true,
-        search: { fields: [{ field: 'title', weight: 10 }, { field: 'brand', weight: 8 }], prefix: true },
+        search: {
+          fields: [
+            { field: 'title', weight: 10 },
+            { field: 'brand', weight: 8 },
+          ],
+          prefix: true,
+        },
       },
       { code: 'category', label: 'Categories' },
       { code: 'brand', label: 'Brands' },
@@ -117,7 +154,10 @@ describe('suggestions of a shop nobody searched yet', () => {
       'sonora wireless',
       'sonora wireless earbuds',
     ]);
-    expect(texts(autocomplete({ query: 'wireless ear' }))).toEqual(['wireless earbuds', 'sonora wireless earbuds']);
+    expect(texts(autocomplete({ query: 'wireless ear' }))).toEqual([
+      'wireless earbuds',
+      'sonora wireless earbuds',
+    ]);
   });
 
   it('suggests only what finds something in the channel', () => {

@@ -212,7 +212,11 @@ export class Suggester {
     const values = listed?.facets?.find((facet) => facet.field === 'category')?.values ?? [];
     const categories = values
       .filter((value) => typeof value.value === 'string' && value.count >= total * SCOPE_SHARE)
-      .map((value) => ({ id: value.value as string, count: value.count, depth: this.#depth(value.value as string) }))
+      .map((value) => ({
+        id: value.value as string,
+        count: value.count,
+        depth: this.#depth(value.value as string),
+      }))
       .sort((a, b) => b.depth - a.depth || b.count - a.count)
       .slice(0, 4)
       .map((value) => value.id);

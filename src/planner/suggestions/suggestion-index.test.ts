@@ -41,7 +41,10 @@ describe('looking suggestions up by what was typed', () => {
 
   it('keeps the best of long ranges, so a single letter answers as well as a long prefix', () => {
     const many = new SuggestionIndex(
-      Array.from({ length: 3_000 }, (_, i) => ({ text: `s${String(i).padStart(4, '0')} thing`, weight: i + 1 })),
+      Array.from({ length: 3_000 }, (_, i) => ({
+        text: `s${String(i).padStart(4, '0')} thing`,
+        weight: i + 1,
+      })),
     );
     expect(texts(many.lookup('s', 3))).toEqual(['s2999 thing', 's2998 thing', 's2997 thing']);
     expect(texts(many.lookup('s1', 2))).toEqual(['s1999 thing', 's1998 thing']);

@@ -74,11 +74,10 @@ export class SuggestionIndex {
     this.#texts = entries.map(([, entry]) => entry.text);
     this.#keysOf = entries.map(([key]) => key);
     this.#weights = Float64Array.from(entries, ([, entry]) => entry.weight);
-    entries.forEach(([key], id) => this.#byKey.set(key, id));
-
     const keyed: Array<[string, number]> = [];
     const letters = new Set<string>();
     entries.forEach(([key], id) => {
+      this.#byKey.set(key, id);
       keyed.push([key, id]);
       for (let at = key.indexOf(' '); at >= 0; at = key.indexOf(' ', at + 1)) {
         keyed.push([key.slice(at + 1), id | 0x80000000]);
@@ -148,7 +147,8 @@ export class SuggestionIndex {
       }
       if (at === n - 1) continue;
       for (const letter of this.#letters) {
-        if (letter !== letters[at]) variants.add([...letters.slice(0, at), letter, ...letters.slice(at + 1)].join(''));
+        if (letter !== letters[at])
+          variants.add([...letters.slice(0, at), letter, ...letters.slice(at + 1)].join(''));
         variants.add([...letters.slice(0, at), letter, ...letters.slice(at)].join(''));
       }
     }
@@ -210,7 +210,8 @@ export class SuggestionIndex {
       while (end < to && keys[end]!.startsWith(prefix)) end++;
       if (end - start > SCAN_LIMIT) {
         const ids: number[] = [];
-        for (let at = start; at < end; at++) insertSmallest(ids, this.#keyEntries[at]! & 0x7fffffff, MAX_LOOKUP);
+        for (let at = start; at < end; at++)
+          insertSmallest(ids, this.#keyEntries[at]! & 0x7fffffff, MAX_LOOKUP);
         this.#best.set(prefix, Uint32Array.from(ids));
         this.#keepBest(start, end, length + 1);
       }
