@@ -35,3 +35,4 @@ export {
 } from './settings.js';
 export type { SortSpec } from './sort/keys.js';
 export { type IndexStats, indexStats } from './stats.js';
+export { timeEpoch } from './time-epoch.js';

@@ -20,6 +20,7 @@ export type {
   SearchPlan,
 } from './plan.js';
 export { compilePlanner, type Planner, type PlanOptions } from './planner.js';
+export { scheduleEpoch } from './rules/schedule-epoch.js';
 export type { Selector } from './selector.js';
 export {
   CATALOG_SUGGESTIONS_ATTACHMENT,

@@ -3,7 +3,11 @@ import { SelectorError } from '../engine/index.js';
 import { AppError } from '../lib/errors.js';
 import { newQueryId } from '../lib/ids.js';
 import { answerRequest } from '../planner/index.js';
+import { AutocompleteAnswers } from './autocomplete-answers.js';
 import type { LiveState } from './live-index.js';
+
+/** Autocomplete answers kept per live state (see AutocompleteAnswers). */
+const autocompleteAnswers = new AutocompleteAnswers();
 
 export const NOTHING_SEARCHABLE =
   'Nothing is searchable yet: no index run has succeeded. Upload a catalog (PUT /api/v1/catalog) and publish a release (POST /api/v1/releases/{release}/publish) on the management API, then wait for the index run.';
@@ -29,10 +33,12 @@ export function answerSearch(
   if (!live) throw new AppError('unavailable', NOTHING_SEARCHABLE);
   let answer: ReturnType<typeof answerRequest>;
   try {
-    answer = answerRequest(
-      { index: live.index, files: live.releaseFiles, planner: live.planner, suggester: live.suggester },
-      request,
-      arrival,
+    answer = autocompleteAnswers.answer(live, request, arrival.getTime(), () =>
+      answerRequest(
+        { index: live.index, files: live.releaseFiles, planner: live.planner, suggester: live.suggester },
+        request,
+        arrival,
+      ),
     );
   } catch (error) {
     if (error instanceof SelectorError) {
