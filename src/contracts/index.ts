@@ -51,6 +51,7 @@ import {
   SortOption,
 } from './search.js';
 import { PlacementAnswer, Redirect, Resolution } from './search-parts.js';
+import { ColumnSuggestions, SuggestRequest } from './suggestions.js';
 import { Trace } from './trace.js';
 
 export * from './catalog-entity.js';
@@ -63,6 +64,7 @@ export * from './management.js';
 export * from './problem.js';
 export * from './search.js';
 export { type Dismissal, PlacementAnswer, Redirect, Resolution } from './search-parts.js';
+export * from './suggestions.js';
 
 /**
  * Schemas with an `$id` that others reference by `Type.Ref`: every server registers them once, so
@@ -124,4 +126,6 @@ export const sharedSchemas: TSchema[] = [
   QueryInsight,
   Insights,
   CampaignInsights,
+  SuggestRequest,
+  ColumnSuggestions,
 ];
