@@ -1,6 +1,7 @@
 import type { SynonymDictionary, SynonymsFile } from '../contracts/release-files/index.js';
 import { compileSynonyms, forLocale, languageOf, type Synonyms } from '../engine/index.js';
 import { BUILT_IN_SYNONYMS } from './built-in-synonyms.js';
+import { perFilesAndLocale } from './per-files.js';
 
 /**
  * The synonyms a search in `locale` applies: the release's dictionary of the locale (a regional
@@ -38,20 +39,7 @@ function normalize(word: string): string {
   return word.trim().toLowerCase();
 }
 
-/** Compiled synonyms per release files and locale: a switch brings new files, so new synonyms. */
-const compiledSynonyms = new WeakMap<Record<string, unknown>, Map<string, Synonyms>>();
-
 /** The synonyms of a locale as asked (a regional one falls back to its language's dictionary). */
-export function synonymsOf(files: Record<string, unknown>, locale: string): Synonyms {
-  let byLocale = compiledSynonyms.get(files);
-  if (!byLocale) {
-    byLocale = new Map();
-    compiledSynonyms.set(files, byLocale);
-  }
-  let synonyms = byLocale.get(locale);
-  if (!synonyms) {
-    synonyms = compileLocaleSynonyms(files['synonyms.json'] as SynonymsFile | undefined, locale);
-    byLocale.set(locale, synonyms);
-  }
-  return synonyms;
-}
+export const synonymsOf = perFilesAndLocale((files, locale) =>
+  compileLocaleSynonyms(files['synonyms.json'] as SynonymsFile | undefined, locale),
+);

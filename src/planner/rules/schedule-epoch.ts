@@ -1,4 +1,5 @@
 import type { RulesFile } from '../../contracts/release-files/index.js';
+import { countAtOrBefore } from '../../lib/sorted.js';
 
 /** Every start and end of a rule's schedule in rules.json, ascending; per release files. */
 const boundaries = new WeakMap<Record<string, unknown>, Float64Array>();
@@ -20,12 +21,5 @@ export function scheduleEpoch(files: Record<string, unknown>, time: number): num
     ends = Float64Array.from([...times].sort((a, b) => a - b));
     boundaries.set(files, ends);
   }
-  let low = 0;
-  let high = ends.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (ends[middle]! <= time) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return countAtOrBefore(ends, time);
 }

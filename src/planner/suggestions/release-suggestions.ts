@@ -1,5 +1,6 @@
 import type { SynonymsFile } from '../../contracts/release-files/index.js';
 import { forLocale } from '../../engine/index.js';
+import { perFilesAndLocale } from '../per-files.js';
 import { foldedWords, SuggestionIndex } from './suggestion-index.js';
 
 /** What the release says about suggestions in one locale: its own, and what never to suggest. */
@@ -36,19 +37,7 @@ export function compileReleaseSuggestions(
   };
 }
 
-/** Compiled per release files and locale: a switch brings new files, so new settings. */
-const compiled = new WeakMap<Record<string, unknown>, Map<string, ReleaseSuggestions>>();
-
-export function releaseSuggestionsOf(files: Record<string, unknown>, locale: string): ReleaseSuggestions {
-  let byLocale = compiled.get(files);
-  if (!byLocale) {
-    byLocale = new Map();
-    compiled.set(files, byLocale);
-  }
-  let settings = byLocale.get(locale);
-  if (!settings) {
-    settings = compileReleaseSuggestions(files['synonyms.json'] as SynonymsFile | undefined, locale);
-    byLocale.set(locale, settings);
-  }
-  return settings;
-}
+/** The suggestion settings of the release files for a locale, compiled once per files and locale. */
+export const releaseSuggestionsOf = perFilesAndLocale((files, locale) =>
+  compileReleaseSuggestions(files['synonyms.json'] as SynonymsFile | undefined, locale),
+);
