@@ -13,7 +13,8 @@ export const KEPT_ANSWERS = 20_000;
  * and what of the request's time it reads (the rules in force, each channel's sale-window epoch,
  * the hour of dated signals). A new index, release or set of learnt suggestions is a new live
  * state, so nothing kept outlives what answered it. Requests with `filters`, `facets` (relative
- * date facets count days from the time itself) or `debug` are answered afresh.
+ * date facets count days from the time itself) or `debug` are answered afresh, and an answer
+ * whose suggestions were not all checked yet is not kept.
  */
 export class AutocompleteAnswers {
   readonly #kept = new WeakMap<LiveState, Map<string, PlannedAnswer>>();
@@ -37,7 +38,10 @@ export class AutocompleteAnswers {
     }
     const known = kept.get(key);
     if (known) return known;
+    const deferred = live.suggester.deferred;
     const fresh = answer();
+    // Suggestions left unchecked for this answer are offered by a later one: keep that one.
+    if (live.suggester.deferred !== deferred) return fresh;
     if (kept.size >= KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
     kept.set(key, fresh);
     return fresh;

@@ -226,4 +226,25 @@ describe('learnt suggestions', () => {
     expect(texts(autocomplete({ query: 'acme t', locale: 'de' }, learnt))).toEqual([]);
     expect(texts(autocomplete({ query: 'acme s', channel: 'kitchen' }, learnt))).toEqual([]);
   });
+
+  it('check at most twelve new candidates per answer; the next answer checks on', () => {
+    const many = new LearntIndexes({
+      learntAt: NOW.toISOString(),
+      suggestions: [
+        ...Array.from({ length: 20 }, (_, i) => ({
+          channel: 'web',
+          locale: 'en',
+          text: `acme q${i}`,
+          weight: 100 - i,
+        })),
+        { channel: 'web', locale: 'en', text: 'acme travel', weight: 1 },
+      ],
+    });
+    const suggester = new Suggester(index, vocabulary, catalogSuggestionsOf(index), many);
+    const place = { typed: 'acme ', channel: 'web', locale: 'en', time: NOW.getTime(), files };
+    const first = suggester.suggest(place).map((one) => one.text);
+    expect(suggester.deferred).toBeGreaterThan(0);
+    expect(first).not.toContain('acme travel');
+    expect(suggester.suggest(place).map((one) => one.text)).toContain('acme travel');
+  });
 });

@@ -65,6 +65,11 @@ interface Candidate {
 export class Suggester {
   readonly #catalogByLocale = new Map<string, SuggestionIndex>();
   readonly #checks = new Map<string, Checked>();
+  /**
+   * Candidates passed over so far because their answer had made CHECKS_PER_ANSWER checks already:
+   * an answer during which it grew may lack suggestions a later answer offers, so it is not kept.
+   */
+  deferred = 0;
 
   constructor(
     private readonly index: EngineIndex,
@@ -90,7 +95,10 @@ export class Suggester {
       const checkKey = `${place.channel}\u0000${place.locale}\u0000${candidate.key}`;
       let checked = this.#checks.get(checkKey);
       if (!checked) {
-        if (checks-- <= 0) continue;
+        if (checks-- <= 0) {
+          this.deferred += 1;
+          continue;
+        }
         checked = this.#check(candidate.key, place);
         if (this.#checks.size >= REMEMBERED_CHECKS) this.#checks.clear();
         this.#checks.set(checkKey, checked);
