@@ -74,7 +74,7 @@ export async function benchAutocomplete(
     vocabulary,
   );
   const suggester = catalogSide.suggester.withLearnt(
-    new LearntIndexes({ learntAt: ARRIVAL.toISOString(), suggestions: learnt }),
+    LearntIndexes.of({ learntAt: ARRIVAL.toISOString(), suggestions: learnt }),
   );
   const suggesterMs = performance.now() - madeAt;
   const live = { ...catalogSide, suggester };

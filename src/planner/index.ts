@@ -39,6 +39,8 @@ export {
   type LearntQueryDay,
   type LearntSuggestion,
   type LearntSuggestions,
+  type PreparedLearnt,
+  prepareLearnt,
   weighLearnt,
 } from './suggestions/learnt.js';
 export { Suggester, type SuggestionPlace } from './suggestions/suggester.js';

@@ -6,16 +6,16 @@ import {
   answerRequest,
   catalogSuggestionsOf,
   compilePlanner,
-  decodeLearnt,
   LEARNT_SUGGESTIONS_KEY,
   LearntIndexes,
   type Planner,
+  type PreparedLearnt,
   Suggester,
   type Vocabulary,
   vocabularyOf,
 } from '../planner/index.js';
 import type { BlobStore, Database } from '../store/index.js';
-import type { PrepareInput, PrepareOutput } from './index-tasks.js';
+import type { PrepareInput, PrepareLearntInput, PrepareOutput } from './index-tasks.js';
 
 /** Why a search cannot be answered while no index run has succeeded and none is on its way. */
 export const NOTHING_SEARCHABLE =
@@ -200,14 +200,18 @@ export class LiveIndex {
     try {
       const key = await database.settings.get(LEARNT_SUGGESTIONS_KEY);
       if (key === undefined || key === this.#learnt?.key) return;
-      const learnt = decodeLearnt(await blobs.get(key));
+      const bytes = ownBytes(await blobs.get(key));
+      const input: PrepareLearntInput = { bytes };
+      const prepared = await this.options.tasks.run<PreparedLearnt>('suggestions:prepare', input, {
+        transfer: [bytes.buffer as ArrayBuffer],
+      });
       await turn();
-      const indexes = new LearntIndexes(learnt);
+      const indexes = new LearntIndexes(prepared);
       this.#learnt = { key, indexes };
       const state = this.#state;
       if (state) this.#state = { ...state, suggester: state.suggester.withLearnt(indexes) };
       logger.info(
-        { suggestions: learnt.suggestions.length, learntAt: learnt.learntAt },
+        { places: prepared.places.length, learntAt: prepared.learntAt },
         'learnt suggestions loaded',
       );
     } catch (error) {

@@ -49,7 +49,7 @@ describe('weighing what shoppers searched', () => {
       '2026-03-02',
     );
     const decoded = decodeLearnt(encodeLearnt({ learntAt: '2026-03-02T10:00:00.000Z', suggestions: learnt }));
-    const indexes = new LearntIndexes(decoded);
+    const indexes = LearntIndexes.of(decoded);
     expect(
       indexes
         .of('web', 'de')

@@ -1,4 +1,4 @@
-import { SuggestionIndex } from './suggestion-index.js';
+import { buildSuggestionParts, SuggestionIndex, type SuggestionParts } from './suggestion-index.js';
 
 /** A query shoppers searched, as a suggestion in one channel and locale. */
 export interface LearntSuggestion {
@@ -103,23 +103,44 @@ export function decodeLearnt(bytes: Uint8Array): LearntSuggestions {
   return { learntAt: decoded.learntAt, suggestions: decoded.suggestions };
 }
 
+/** Learnt suggestions as indexes are made of, per channel and locale: what a worker thread prepares. */
+export interface PreparedLearnt {
+  learntAt: string;
+  places: Array<[string, SuggestionParts]>;
+}
+
+/** Groups learnt suggestions per channel and locale and builds each place's index parts. */
+export function prepareLearnt(learnt: LearntSuggestions): PreparedLearnt {
+  const grouped = new Map<string, LearntSuggestion[]>();
+  for (const suggestion of learnt.suggestions) {
+    const place = placeKey(suggestion.channel, suggestion.locale);
+    let list = grouped.get(place);
+    if (!list) {
+      list = [];
+      grouped.set(place, list);
+    }
+    list.push(suggestion);
+  }
+  return {
+    learntAt: learnt.learntAt,
+    places: [...grouped].map(([place, list]) => [place, buildSuggestionParts(list)]),
+  };
+}
+
 /** Learnt suggestions indexed per channel and locale, as a query node looks them up. */
 export class LearntIndexes {
-  static readonly EMPTY = new LearntIndexes({ learntAt: '', suggestions: [] });
+  static readonly EMPTY = new LearntIndexes({ learntAt: '', places: [] });
+  readonly learntAt: string;
   readonly #byPlace = new Map<string, SuggestionIndex>();
 
-  constructor(readonly learnt: LearntSuggestions) {
-    const grouped = new Map<string, LearntSuggestion[]>();
-    for (const suggestion of learnt.suggestions) {
-      const place = placeKey(suggestion.channel, suggestion.locale);
-      let list = grouped.get(place);
-      if (!list) {
-        list = [];
-        grouped.set(place, list);
-      }
-      list.push(suggestion);
-    }
-    for (const [place, list] of grouped) this.#byPlace.set(place, new SuggestionIndex(list));
+  /** Indexes learnt suggestions here and now (prepareLearnt does the work on another thread). */
+  static of(learnt: LearntSuggestions): LearntIndexes {
+    return new LearntIndexes(prepareLearnt(learnt));
+  }
+
+  constructor(prepared: PreparedLearnt) {
+    this.learntAt = prepared.learntAt;
+    for (const [place, parts] of prepared.places) this.#byPlace.set(place, new SuggestionIndex(parts));
   }
 
   of(channel: string, locale: string): SuggestionIndex | undefined {

@@ -28,7 +28,7 @@ export function compileReleaseSuggestions(
     // Padded with spaces, so an entry meets whole words only: `ass` does not refuse `glass`.
     .map((entry) => ` ${entry} `);
   return {
-    added: new SuggestionIndex(add.map((text, at) => ({ text, weight: add.length - at }))),
+    added: SuggestionIndex.of(add.map((text, at) => ({ text, weight: add.length - at }))),
     refused: (key) => {
       if (never.length === 0) return false;
       const padded = ` ${key} `;

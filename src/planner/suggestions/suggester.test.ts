@@ -210,7 +210,7 @@ describe('suggestions of a shop nobody searched yet', () => {
 });
 
 describe('learnt suggestions', () => {
-  const learnt = new LearntIndexes({
+  const learnt = LearntIndexes.of({
     learntAt: NOW.toISOString(),
     suggestions: [
       { channel: 'web', locale: 'en', text: 'acme travel', weight: 40 },
@@ -228,7 +228,7 @@ describe('learnt suggestions', () => {
   });
 
   it('check at most twelve new candidates per answer; the next answer checks on', () => {
-    const many = new LearntIndexes({
+    const many = LearntIndexes.of({
       learntAt: NOW.toISOString(),
       suggestions: [
         ...Array.from({ length: 20 }, (_, i) => ({

@@ -183,7 +183,7 @@ export class Suggester {
       const count = this.catalog.brands[brand.value] ?? 0;
       if (count > 0) texts.push({ text: brand.name, weight: count * NAME_WEIGHT });
     }
-    index = new SuggestionIndex(texts);
+    index = SuggestionIndex.of(texts);
     this.#catalogByLocale.set(wanted, index);
     return index;
   }

@@ -4,7 +4,7 @@ import { SuggestionIndex } from './suggestion-index.js';
 const texts = (found: Array<{ text: string }>) => found.map((one) => one.text);
 
 describe('looking suggestions up by what was typed', () => {
-  const index = new SuggestionIndex([
+  const index = SuggestionIndex.of([
     { text: 'wireless earbuds', weight: 30 },
     { text: 'headphones', weight: 50 },
     { text: 'headset', weight: 20 },
@@ -40,7 +40,7 @@ describe('looking suggestions up by what was typed', () => {
   });
 
   it('keeps the best of long ranges, so a single letter answers as well as a long prefix', () => {
-    const many = new SuggestionIndex(
+    const many = SuggestionIndex.of(
       Array.from({ length: 3_000 }, (_, i) => ({
         text: `s${String(i).padStart(4, '0')} thing`,
         weight: i + 1,

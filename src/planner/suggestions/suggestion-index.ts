@@ -18,6 +18,11 @@ export interface FoundSuggestion {
   typo: boolean;
 }
 
+/** Between a key and its entry while keys are sorted: below every character a folded word holds. */
+const SEPARATOR = '\u0001';
+/** Set in a key's entry when the key starts at a later word of its suggestion. */
+const LATER_WORD_BIT = 0x80000000;
+
 /** Ranges of more keys than this are not scanned: their best entries are kept beforehand. */
 const SCAN_LIMIT = 256;
 /** Best entries kept per long range: what one lookup can ask for at most. */
@@ -38,57 +43,36 @@ export function foldedWords(text: string): string[] {
  */
 export class SuggestionIndex {
   readonly size: number;
-  readonly #texts: string[];
-  readonly #keysOf: string[];
+  readonly #texts: readonly string[];
+  readonly #keysOf: readonly string[];
   readonly #weights: Float64Array;
   /** Sorted keys: an entry's folded words from one of its words on. */
-  readonly #keys: string[];
-  /** Per key, its entry; the high bit set when the key starts at a later word. */
+  readonly #keys: readonly string[];
+  /** Per key, its entry; LATER_WORD_BIT set when the key starts at a later word. */
   readonly #keyEntries: Uint32Array;
   /** Best entries of each prefix whose range holds more than SCAN_LIMIT keys. */
-  readonly #best = new Map<string, Uint32Array>();
+  readonly #best: ReadonlyMap<string, Uint32Array>;
   /** Letters met in the keys: what a typo's replacement or insertion may be. */
-  readonly #letters: string[];
+  readonly #letters: readonly string[];
   readonly #byKey = new Map<string, number>();
 
-  constructor(suggestions: Iterable<WeightedText>) {
-    // One entry per folded text: the heaviest spelling, weights summed.
-    const merged = new Map<string, WeightedText & { best: number }>();
-    for (const { text, weight } of suggestions) {
-      const key = foldedWords(text).join(' ');
-      if (key === '' || !(weight > 0)) continue;
-      const known = merged.get(key);
-      if (!known) merged.set(key, { text, weight, best: weight });
-      else {
-        known.weight += weight;
-        if (weight > known.best) {
-          known.best = weight;
-          known.text = text;
-        }
-      }
-    }
-    const entries = [...merged.entries()].sort(
-      ([keyA, a], [keyB, b]) => b.weight - a.weight || keyA.length - keyB.length || (keyA < keyB ? -1 : 1),
-    );
-    this.size = entries.length;
-    this.#texts = entries.map(([, entry]) => entry.text);
-    this.#keysOf = entries.map(([key]) => key);
-    this.#weights = Float64Array.from(entries, ([, entry]) => entry.weight);
-    const keyed: Array<[string, number]> = [];
-    const letters = new Set<string>();
-    entries.forEach(([key], id) => {
+  /** Indexes suggestions here and now (see buildSuggestionParts for doing it on another thread). */
+  static of(suggestions: Iterable<WeightedText>): SuggestionIndex {
+    return new SuggestionIndex(buildSuggestionParts(suggestions));
+  }
+
+  constructor(parts: SuggestionParts) {
+    this.size = parts.texts.length;
+    this.#texts = parts.texts;
+    this.#keysOf = parts.keysOf;
+    this.#weights = parts.weights;
+    this.#keys = parts.keys;
+    this.#keyEntries = parts.keyEntries;
+    this.#best = new Map(parts.best);
+    this.#letters = parts.letters;
+    parts.keysOf.forEach((key, id) => {
       this.#byKey.set(key, id);
-      keyed.push([key, id]);
-      for (let at = key.indexOf(' '); at >= 0; at = key.indexOf(' ', at + 1)) {
-        keyed.push([key.slice(at + 1), id | 0x80000000]);
-      }
-      for (const letter of key) if (letter !== ' ') letters.add(letter);
     });
-    keyed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    this.#keys = keyed.map(([key]) => key);
-    this.#keyEntries = Uint32Array.from(keyed, ([, entry]) => entry);
-    this.#letters = [...letters].sort();
-    this.#keepBest(0, this.#keys.length, 1);
   }
 
   /** The entry whose folded words are exactly `key`, if any. */
@@ -119,7 +103,7 @@ export class SuggestionIndex {
       for (let at = from; at < to; at++) {
         const entry = this.#keyEntries[at]!;
         const id = entry & 0x7fffffff;
-        if ((entry & 0x80000000) === 0) fromStart.add(id);
+        if ((entry & LATER_WORD_BIT) === 0) fromStart.add(id);
         insertSmallest(ids, id, wanted);
       }
     }
@@ -195,28 +179,98 @@ export class SuggestionIndex {
     }
     return [from, low];
   }
+}
 
-  /** Keeps the best entries of every prefix of `length` characters or longer whose range is too long to scan. */
-  #keepBest(from: number, to: number, length: number): void {
-    const keys = this.#keys;
-    let start = from;
-    while (start < to) {
-      if (keys[start]!.length < length) {
-        start++;
-        continue;
+/**
+ * What a SuggestionIndex is made of, as plain data (strings and typed arrays), so it can be built
+ * on a worker thread and handed over: entries best first, and the sorted keys.
+ */
+export interface SuggestionParts {
+  texts: string[];
+  keysOf: string[];
+  weights: Float64Array;
+  keys: string[];
+  keyEntries: Uint32Array;
+  best: Array<[string, Uint32Array]>;
+  letters: string[];
+}
+
+/** Builds the parts of an index of suggestions: one entry per folded text, its spelling the heaviest, weights summed. */
+export function buildSuggestionParts(suggestions: Iterable<WeightedText>): SuggestionParts {
+  const merged = new Map<string, WeightedText & { best: number }>();
+  for (const { text, weight } of suggestions) {
+    const key = foldedWords(text).join(' ');
+    if (key === '' || !(weight > 0)) continue;
+    const known = merged.get(key);
+    if (!known) merged.set(key, { text, weight, best: weight });
+    else {
+      known.weight += weight;
+      if (weight > known.best) {
+        known.best = weight;
+        known.text = text;
       }
-      const prefix = keys[start]!.slice(0, length);
-      let end = start + 1;
-      while (end < to && keys[end]!.startsWith(prefix)) end++;
-      if (end - start > SCAN_LIMIT) {
-        const ids: number[] = [];
-        for (let at = start; at < end; at++)
-          insertSmallest(ids, this.#keyEntries[at]! & 0x7fffffff, MAX_LOOKUP);
-        this.#best.set(prefix, Uint32Array.from(ids));
-        this.#keepBest(start, end, length + 1);
-      }
-      start = end;
     }
+  }
+  const entries = [...merged.entries()].sort(
+    ([keyA, a], [keyB, b]) => b.weight - a.weight || keyA.length - keyB.length || (keyA < keyB ? -1 : 1),
+  );
+  // Each key with its entry after a separator that sorts before every character of a key, so
+  // the strings sort as their keys do; sorting plain strings spares a comparison callback.
+  const keyed: string[] = [];
+  const letters = new Set<string>();
+  entries.forEach(([key], id) => {
+    keyed.push(`${key}${SEPARATOR}${id}`);
+    for (let at = key.indexOf(' '); at >= 0; at = key.indexOf(' ', at + 1)) {
+      keyed.push(`${key.slice(at + 1)}${SEPARATOR}${(id | LATER_WORD_BIT) >>> 0}`);
+    }
+    for (const letter of key) if (letter !== ' ') letters.add(letter);
+  });
+  keyed.sort();
+  const keys = new Array<string>(keyed.length);
+  const keyEntries = new Uint32Array(keyed.length);
+  keyed.forEach((one, at) => {
+    const split = one.lastIndexOf(SEPARATOR);
+    keys[at] = one.slice(0, split);
+    keyEntries[at] = Number(one.slice(split + 1));
+  });
+  const best: Array<[string, Uint32Array]> = [];
+  keepBest(keys, keyEntries, best, 0, keys.length, 1);
+  return {
+    texts: entries.map(([, entry]) => entry.text),
+    keysOf: entries.map(([key]) => key),
+    weights: Float64Array.from(entries, ([, entry]) => entry.weight),
+    keys,
+    keyEntries,
+    best,
+    letters: [...letters].sort(),
+  };
+}
+
+/** Keeps the best entries of every prefix of `length` characters or longer whose range is too long to scan. */
+function keepBest(
+  keys: readonly string[],
+  keyEntries: Uint32Array,
+  best: Array<[string, Uint32Array]>,
+  from: number,
+  to: number,
+  length: number,
+): void {
+  let start = from;
+  while (start < to) {
+    if (keys[start]!.length < length) {
+      start++;
+      continue;
+    }
+    const prefix = keys[start]!.slice(0, length);
+    let end = start + 1;
+    while (end < to && keys[end]!.startsWith(prefix)) end++;
+    if (end - start > SCAN_LIMIT) {
+      const ids: number[] = [];
+      for (let at = start; at < end; at++) insertSmallest(ids, keyEntries[at]! & ~LATER_WORD_BIT, MAX_LOOKUP);
+      best.push([prefix, Uint32Array.from(ids)]);
+      keepBest(keys, keyEntries, best, start, end, length + 1);
+    }
+    start = end;
   }
 }
 
