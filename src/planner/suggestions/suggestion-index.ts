@@ -27,8 +27,10 @@ const LATER_WORD_BIT = 0x80000000;
 const SCAN_LIMIT = 256;
 /** Best entries kept per long range: what one lookup can ask for at most. */
 export const MAX_LOOKUP = 64;
-/** A last word this long (folded letters) or longer is also looked up with one typo. */
+/** A last word this long (folded letters) or longer is also looked up with one typo... */
 export const TYPO_MIN_LETTERS = 4;
+/** ... up to this long: each letter makes dozens of variants to look up. */
+export const TYPO_MAX_LETTERS = 24;
 
 /** Words of a text folded as the engine folds them. */
 export function foldedWords(text: string): string[] {
@@ -117,7 +119,7 @@ export class SuggestionIndex {
    */
   lookupTypos(before: string, last: string, limit: number): FoundSuggestion[] {
     const letters = [...last];
-    if (letters.length < TYPO_MIN_LETTERS) return [];
+    if (letters.length < TYPO_MIN_LETTERS || letters.length > TYPO_MAX_LETTERS) return [];
     const variants = new Set<string>();
     const n = letters.length;
     // The first letter is taken as typed, as searches take it. The typed word is a prefix: a
