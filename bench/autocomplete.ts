@@ -36,6 +36,8 @@ export interface AutocompleteBenchResult {
   /** The first answer of each typed text: computed, with the checks its suggestions need made then. */
   cold: { p50: number; p99: number };
   meanSuggestions: number;
+  /** Different texts among the typed ones, per length 1, 2 and 3. */
+  distinct: number[];
 }
 
 interface Row {
@@ -128,6 +130,7 @@ export async function benchAutocomplete(
     fresh,
     cold: { p50: coldQuantiles.p50, p99: coldQuantiles.p99 },
     meanSuggestions: round(suggestions / typed.length),
+    distinct: [1, 2, 3].map((letters) => new Set(typed.filter((text) => text.length === letters)).size),
   };
 }
 
@@ -138,7 +141,7 @@ export function autocompleteTable(result: AutocompleteBenchResult): string {
         `| ${label} | ${row.letters} | ${row.count.toLocaleString('en')} | ${row.p50} ms | ${row.p95} ms | ${row.p99} ms | ${row.max} ms |`,
     );
   return [
-    `${result.products.toLocaleString('en')} products, ${result.learnt.toLocaleString('en')} learnt queries; index built in ${result.buildMs} ms, learnt suggestions indexed in ${result.suggesterMs} ms; ${result.meanSuggestions} suggestions per answer on average.`,
+    `${result.products.toLocaleString('en')} products, ${result.learnt.toLocaleString('en')} learnt queries; index built in ${result.buildMs} ms, learnt suggestions indexed in ${result.suggesterMs} ms; ${result.meanSuggestions} suggestions per answer on average; ${result.distinct.join(', ')} different texts of 1, 2 and 3 letters typed.`,
     '',
     '| answered | letters typed | answers | p50 | p95 | p99 | max |',
     '|---|---|---:|---:|---:|---:|---:|',
