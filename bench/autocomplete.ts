@@ -71,7 +71,15 @@ export async function benchAutocomplete(
   }));
   const madeAt = performance.now();
   const catalogSide = liveStateOf(
-    { runId: 1, artifact: 'bench', release: 'bench', snapshot: 'bench', releaseFiles: files },
+    {
+      runId: 1,
+      artifact: 'bench',
+      release: 'bench',
+      snapshot: 'bench',
+      releaseFiles: files,
+      generation: 0,
+      offersApplied: 0,
+    },
     index,
     vocabulary,
   );

@@ -14,6 +14,7 @@ import type { AiGatewaySettings } from './column-suggestions.js';
 import type { LiveIndex } from './live-index.js';
 import { eventRoutes } from './routes/events.js';
 import { importRoutes, type KeptExports } from './routes/imports.js';
+import { offersRoute } from './routes/offers.js';
 import { publicationRoute } from './routes/publication.js';
 import { searchRoutes } from './routes/search.js';
 import { validateReleaseRoute } from './routes/validate-release.js';
@@ -94,6 +95,7 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
     validateReleaseRoute(scope, options.live);
     publicationRoute(scope, options.live);
     importRoutes(scope, options.exports, options.live, options.aiGateway);
+    offersRoute(scope, options.live);
   });
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;

@@ -40,7 +40,18 @@ beforeAll(async () => {
     product('glass', 'Glass kettle'),
   ];
   const index = loadIndex(await compileReleaseIndex(catalog, files));
-  live = liveStateOf({ runId: 1, artifact: 'a', release: 'r', snapshot: 's', releaseFiles: files }, index);
+  live = liveStateOf(
+    {
+      runId: 1,
+      artifact: 'a',
+      release: 'r',
+      snapshot: 's',
+      releaseFiles: files,
+      generation: 0,
+      offersApplied: 0,
+    },
+    index,
+  );
 });
 
 describe('autocomplete answers kept per live state', () => {

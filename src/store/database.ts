@@ -1,9 +1,12 @@
+import { sql } from 'kysely';
+import { type CatalogSourceRepository, createCatalogSourceRepository } from './catalog-source-repository.js';
 import { type ConnectOptions, connect, type DialectName } from './connect.js';
 import { createImportsRepository, type ImportsRepository } from './imports-repository.js';
 import { createIndexRunsRepository, type IndexRunsRepository } from './index-runs-repository.js';
 import { createInsightsRepository, type InsightsRepository } from './insights-repository.js';
 import { createLiveRepository, type LiveRepository } from './live-repository.js';
 import { migrateToLatest } from './migrations.js';
+import { createOffersRepository, type OffersRepository } from './offers-repository.js';
 import { createReleasesRepository, type ReleasesRepository } from './releases-repository.js';
 import { createSearchLogRepository, type SearchLogRepository } from './search-log-repository.js';
 import { createSettingsRepository, type SettingsRepository } from './settings-repository.js';
@@ -28,6 +31,10 @@ export interface Database {
   readonly imports: ImportsRepository;
   readonly searchLog: SearchLogRepository;
   readonly insights: InsightsRepository;
+  readonly catalogSource: CatalogSourceRepository;
+  readonly offers: OffersRepository;
+  /** The SQLite file's size in bytes; undefined on PostgreSQL, whose server keeps its own. */
+  sizeBytes(): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -55,6 +62,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     imports: createImportsRepository(db, dialect),
     searchLog,
     insights: createInsightsRepository(db),
+    catalogSource: createCatalogSourceRepository(db),
+    offers: createOffersRepository(db, dialect),
+    async sizeBytes() {
+      if (dialect !== 'sqlite') return undefined;
+      const [count] = (await sql<{ page_count: number }>`pragma page_count`.execute(db)).rows;
+      const [size] = (await sql<{ page_size: number }>`pragma page_size`.execute(db)).rows;
+      return (count?.page_count ?? 0) * (size?.page_size ?? 0);
+    },
     close: async () => {
       await searchLog.close();
       await db.destroy();

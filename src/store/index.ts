@@ -6,6 +6,14 @@ export {
   type StagedBlob,
   type StoredBlob,
 } from './blob-store.js';
+export {
+  type CatalogFetchRecord,
+  type CatalogSourceRecord,
+  type CatalogSourceRepository,
+  FETCHES_KEPT,
+  type FetchOutcome,
+  type NewCatalogFetch,
+} from './catalog-source-repository.js';
 export type { ConnectOptions, DialectName } from './connect.js';
 export { type Database, type OpenDatabaseOptions, openDatabase } from './database.js';
 export { DirectoryBlobStore } from './directory-blob-store.js';
@@ -26,6 +34,7 @@ export type {
 } from './insight-records.js';
 export type { InsightsRepository, QueryList, QueryOfDay } from './insights-repository.js';
 export type { LiveRepository } from './live-repository.js';
+export type { OfferRow, OffersRepository, StoredOfferRow } from './offers-repository.js';
 export {
   type ImportRecord,
   type IndexRunRecord,

@@ -70,7 +70,18 @@ for (const backend of ['sqlite', 'postgres'] as const) {
       clock.set('2026-03-03T12:00:00.000Z');
       blobDir = await mkdtemp(join(tmpdir(), 'aisle-rollup-'));
       const blobs = new DirectoryBlobStore(blobDir);
-      deps = { database, blobs, clock, querySide: {} as QuerySide, runQueued: () => {} };
+      // The roll-up reads the database, the blob store and the clock only.
+      deps = {
+        database,
+        blobs,
+        clock,
+        querySide: {} as QuerySide,
+        runQueued: () => {},
+        secretKey: Buffer.alloc(32),
+        feeds: {} as ControlDeps['feeds'],
+        offersWritten: () => {},
+        wakeScheduler: () => {},
+      };
     });
     afterEach(async () => {
       await database.close();

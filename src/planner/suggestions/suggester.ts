@@ -78,6 +78,14 @@ export class Suggester {
     readonly learnt: LearntIndexes = LearntIndexes.EMPTY,
   ) {}
 
+  /** The same catalog and learnt suggestions over an index with other offers; checks are made anew. */
+  withIndex(index: EngineIndex): Suggester {
+    const next = new Suggester(index, this.vocabulary, this.catalog, this.learnt);
+    for (const [locale, catalogIndex] of this.#catalogByLocale)
+      next.#catalogByLocale.set(locale, catalogIndex);
+    return next;
+  }
+
   /** The same index and catalog with other learnt suggestions; the checks made are kept. */
   withLearnt(learnt: LearntIndexes): Suggester {
     const next = new Suggester(this.index, this.vocabulary, this.catalog, learnt);
