@@ -63,12 +63,6 @@ export interface Config {
   searchLogRetentionDays: number;
 }
 
-/**
- * The raw log must outlive the days events can still arrive for (`event_hours`) and the day they
- * arrive on, or a late roll-up would count a day whose searches are gone.
- */
-export const MIN_SEARCH_LOG_RETENTION_DAYS = Math.ceil(EVENT_HOURS / 24) + 1;
-
 export interface AiGatewayConfig {
   apiKey: string | undefined;
   /** Absent: the AI SDK's gateway address. */
@@ -79,6 +73,11 @@ export interface AiGatewayConfig {
 
 /** The model asked when AI_GATEWAY_MODEL names none. */
 export const DEFAULT_AI_GATEWAY_MODEL = 'openai/gpt-5-mini';
+/**
+ * The raw log must outlive the days events can still arrive for (`event_hours`) and the day they
+ * arrive on, or a late roll-up would count a day whose searches are gone.
+ */
+export const MIN_SEARCH_LOG_RETENTION_DAYS = Math.ceil(EVENT_HOURS / 24) + 1;
 
 export class ConfigError extends Error {}
 

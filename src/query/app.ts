@@ -16,7 +16,10 @@ import { eventRoutes } from './routes/events.js';
 import { importRoutes, type KeptExports } from './routes/imports.js';
 import { offersRoute } from './routes/offers.js';
 import { publicationRoute } from './routes/publication.js';
+import { ruleListRoute } from './routes/rules.js';
 import { searchRoutes } from './routes/search.js';
+import { searchSettingsRoute } from './routes/search-settings.js';
+import { synonymRoutes } from './routes/synonyms.js';
 import { validateReleaseRoute } from './routes/validate-release.js';
 import type { SearchLog } from './search-log/search-log.js';
 
@@ -96,6 +99,9 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
     publicationRoute(scope, options.live);
     importRoutes(scope, options.exports, options.live, options.aiGateway);
     offersRoute(scope, options.live);
+    ruleListRoute(scope, options.live);
+    synonymRoutes(scope, options.live);
+    searchSettingsRoute(scope, options.live);
   });
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;

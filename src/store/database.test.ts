@@ -23,6 +23,7 @@ describe('openDatabase on SQLite', () => {
       '0002-imports',
       '0003-search-log',
       '0004-catalog-life',
+      '0005-draft-versions',
     ]);
     await db.settings.set('k', 'v');
     await db.close();
@@ -67,6 +68,7 @@ describe('openDatabase on SQLite', () => {
       '0002-imports',
       '0003-search-log',
       '0004-catalog-life',
+      '0005-draft-versions',
     ]);
     await db.close();
     expect(existsSync(file)).toBe(true);
@@ -80,6 +82,7 @@ describe('openDatabase on SQLite', () => {
       '0002-imports',
       '0003-search-log',
       '0004-catalog-life',
+      '0005-draft-versions',
     ]);
     expect(await db.snapshots.count()).toBe(0);
     await db.close();
@@ -117,6 +120,7 @@ describe.skipIf(!postgresUrl)('openDatabase on PostgreSQL', () => {
         '0002-imports',
         '0003-search-log',
         '0004-catalog-life',
+        '0005-draft-versions',
       ]);
       await first.settings.set('theme', 'dark');
       await first.close();

@@ -29,10 +29,10 @@ export interface Database {
   readonly live: LiveRepository;
   readonly settings: SettingsRepository;
   readonly imports: ImportsRepository;
-  readonly searchLog: SearchLogRepository;
-  readonly insights: InsightsRepository;
   readonly catalogSource: CatalogSourceRepository;
   readonly offers: OffersRepository;
+  readonly searchLog: SearchLogRepository;
+  readonly insights: InsightsRepository;
   /** The SQLite file's size in bytes; undefined on PostgreSQL, whose server keeps its own. */
   sizeBytes(): Promise<number | undefined>;
   close(): Promise<void>;
@@ -60,10 +60,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     live: createLiveRepository(db),
     settings: createSettingsRepository(db),
     imports: createImportsRepository(db, dialect),
-    searchLog,
-    insights: createInsightsRepository(db),
     catalogSource: createCatalogSourceRepository(db),
     offers: createOffersRepository(db, dialect),
+    searchLog,
+    insights: createInsightsRepository(db),
     async sizeBytes() {
       if (dialect !== 'sqlite') return undefined;
       const [count] = (await sql<{ page_count: number }>`pragma page_count`.execute(db)).rows;

@@ -63,6 +63,8 @@ export interface PublicationTable {
   slot: number;
   release_id: string;
   published_at: string;
+  /** Counts the publishes, so a draft's version changes with each. */
+  revision: Generated<number>;
 }
 
 export interface IndexRunsTable {

@@ -91,6 +91,8 @@ export interface JoinedEvent {
 export interface SearchLogSize {
   searches: number;
   events: number;
+  /** The disk the raw log takes, its indexes included. */
+  bytes: number;
   /** The earliest day with a kept search or event; absent when the log is empty. */
   oldestDay?: string;
 }

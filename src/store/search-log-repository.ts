@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { dayOf } from '../lib/days.js';
 import { uuidV7Time } from '../lib/ids.js';
 import { absentIfNull, toNumber } from './rows.js';
@@ -198,10 +198,30 @@ export function createSearchLogRepository(
       return {
         searches: toNumber(searches.rows),
         events: toNumber(events.rows),
+        bytes: await rawLogBytes(db, sqlite !== undefined),
         ...(oldest.length > 0 ? { oldestDay: oldest.sort()[0] } : {}),
       };
     },
   };
+}
+
+/** The raw log's tables, whose rows the retention period removes (the roll-ups are kept for good). */
+const RAW_LOG_TABLES = ['searches', 'search_events'];
+
+/** The disk the raw log's tables and their indexes take, as the database counts its pages. */
+async function rawLogBytes(db: Kysely<Schema>, onSqlite: boolean): Promise<number> {
+  const tables = sql.join(RAW_LOG_TABLES.map((table) => sql.lit(table)));
+  const { rows } = onSqlite
+    ? await sql<{ bytes: number | string | null }>`select sum(pgsize) as bytes from dbstat
+        where name in (${tables}) or name in (select name from sqlite_master where tbl_name in (${tables}))`.execute(
+        db,
+      )
+    : await sql<{ bytes: number | string | null }>`select sum(pg_total_relation_size(c.oid)) as bytes
+        from pg_class c where c.relname in (${tables}) and c.relnamespace = current_schema()::regnamespace`.execute(
+        db,
+      );
+  const bytes = rows[0]?.bytes;
+  return bytes === null || bytes === undefined ? 0 : toNumber(bytes);
 }
 
 function searchRow(search: LoggedSearch): Insertable<SearchesTable> {
