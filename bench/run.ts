@@ -3,14 +3,21 @@
  * in process at 10k, 100k and 1M products, category pages and filtered searches with all facets at
  * 100k and 1M products (each size in child processes, the engine from `dist`), resolve and product
  * answers at 100k products in 5,000 categories, previews (search, drafts, find, compare) at 3,000
- * and 100k products, then requests per second over HTTP against the built `aisle start`, search
- * latency while a new catalog is published under load (bench/load-swap.ts), and reading the real
- * exports and a 200 MB CSV.
+ * and 100k products, autocomplete answers at 100k products and 50k learnt queries (and their size
+ * over HTTP), then requests per second over HTTP against the built `aisle start`, search latency
+ * while a new catalog is published under load (bench/load-swap.ts), and reading the real exports
+ * and a 200 MB CSV.
  * Prints markdown tables for docs/BENCHMARKS.md.
  * Needs `npm run build` first (the HTTP part runs the built command).
  */
 import { generateCatalog } from '../src/catalog/demo/index.js';
 import { WHOLE_EXPORTS, WHOLE_EXPORTS_SKIPPED } from '../src/catalog/testing/exports.js';
+import {
+  autocompleteSizeLine,
+  autocompleteTable,
+  benchAutocomplete,
+  benchAutocompleteSize,
+} from './autocomplete.js';
 import { benchCatalog, catalogTable } from './catalog.js';
 import { benchEngine, drawQueries, kindTable, markdownTable } from './engine.js';
 import { benchFacets, facetsMarkdown } from './facets.js';
@@ -49,6 +56,9 @@ console.log(pagesTable(await benchPages()));
 
 console.log('\n## Previews, in process\n');
 console.log(previewsTable([await benchPreviews(3_000), await benchPreviews(100_000)]));
+console.log('\n## Autocomplete, in process and its size over HTTP\n');
+console.log(autocompleteTable(await benchAutocomplete(100_000, 50_000)));
+console.log(`\n${autocompleteSizeLine(await benchAutocompleteSize(100_000))}`);
 
 console.log('\n## Filters and facets, in process\n');
 console.log(facetsMarkdown(await benchFacets([100_000, 1_000_000])));

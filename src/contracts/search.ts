@@ -273,6 +273,26 @@ export const Section = Type.Object(
   { $id: 'Section' },
 );
 
+export const Suggestion = Type.Object(
+  {
+    text: Type.String({ description: 'The query to suggest, as shoppers or the catalog write it.' }),
+    scope: Type.Optional(
+      Type.Object(
+        {
+          category: Type.String({ description: 'Category id: search the text within it.' }),
+          title: Type.String({ description: "The category's title in the request's locale." }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'A query the shopper may mean; with `scope`, within a category ("headphones in Audio").',
+  },
+);
+export type Suggestion = Static<typeof Suggestion>;
+
 export const SearchResponse = Type.Object(
   {
     query_id: Type.String({
@@ -321,6 +341,12 @@ export const SearchResponse = Type.Object(
       Type.Array(Type.Ref(PlacementAnswer), {
         description:
           'Banners and teasers placed by rules, in drawing order: top ones, those among the tiles by position, bottom ones. Absent on the autocomplete surface and for `count_only`.',
+      }),
+    ),
+    suggestions: Type.Optional(
+      Type.Array(Suggestion, {
+        description:
+          'On the autocomplete surface: queries the shopper may mean, text suggestions first (8 at most), then scoped ones (3 at most, for the first text suggestions whose results concentrate in one category). Each is offered only where its search finds something in the channel. They come from what shoppers searched (queries that found results and that two page views typed on a day, the frequent and recent first), from the catalog (category titles, brand names, frequent phrases of product titles, in the locale) and from the release (`suggestions` in synonyms.json, which also lists what is never suggested). The typed words match from the start of any word of a suggestion, the last one as a prefix (with one typo from 4 letters), folded as searches fold them. Absent on the other surfaces.',
       }),
     ),
     trace: Type.Optional(

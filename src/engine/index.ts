@@ -56,3 +56,4 @@ export {
 } from './settings.js';
 export type { SortSpec } from './sort/keys.js';
 export { type IndexStats, indexStats } from './stats.js';
+export { timeEpoch } from './time-epoch.js';

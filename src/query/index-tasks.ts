@@ -1,5 +1,6 @@
 import { type PreparedIndex, prepareIndex } from '../engine/index.js';
 import { transferred } from '../lib/tasks.js';
+import { decodeLearnt, type PreparedLearnt, prepareLearnt } from '../planner/index.js';
 
 /**
  * Preparing an artifact for loading, run as a task in a worker thread (see src/lib/worker-pool.ts):
@@ -26,6 +27,27 @@ function prepare({ bytes }: PrepareInput): PrepareOutput {
   ]);
 }
 
+export interface PrepareLearntInput {
+  bytes: Uint8Array;
+}
+
+/**
+ * Decoding and indexing the suggestions learnt from the search log (tens of thousands of them,
+ * folded and sorted: hundreds of milliseconds), off the thread that answers searches.
+ */
+function prepareLearntSuggestions({ bytes }: PrepareLearntInput): PreparedLearnt {
+  const prepared = prepareLearnt(decodeLearnt(bytes));
+  return transferred(
+    prepared,
+    prepared.places.flatMap(([, parts]) => [
+      parts.weights.buffer as ArrayBuffer,
+      parts.keyEntries.buffer as ArrayBuffer,
+      ...parts.best.map(([, ids]) => ids.buffer as ArrayBuffer),
+    ]),
+  );
+}
+
 export const indexTasks = {
   'index:prepare': prepare,
+  'suggestions:prepare': prepareLearntSuggestions,
 };

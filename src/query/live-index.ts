@@ -6,13 +6,18 @@ import { ownBytes, type TaskRunner } from '../lib/tasks.js';
 import { type ProductRecords, productRecordsOf, Storefront } from '../pages/index.js';
 import {
   answerRequest,
+  catalogSuggestionsOf,
   compilePlanner,
+  LEARNT_SUGGESTIONS_KEY,
+  LearntIndexes,
   type Planner,
+  type PreparedLearnt,
+  Suggester,
   type Vocabulary,
   vocabularyOf,
 } from '../planner/index.js';
 import type { BlobStore, Database } from '../store/index.js';
-import type { PrepareInput, PrepareOutput } from './index-tasks.js';
+import type { PrepareInput, PrepareLearntInput, PrepareOutput } from './index-tasks.js';
 
 /** Why a search cannot be answered while no index run has succeeded and none is on its way. */
 export const NOTHING_SEARCHABLE =
@@ -41,6 +46,8 @@ export interface LiveState {
    * settings, over `index` (offers updates included).
    */
   storefront: Storefront;
+  /** Autocomplete suggestions of the index's catalog and of the suggestions learnt last. */
+  suggester: Suggester;
   /** The artifact as loaded, before offers updates were applied over it (`index` holds them). */
   loaded: EngineIndex;
   /** The catalog generation of the run: offers updates of it and later ones apply. */
@@ -65,6 +72,7 @@ export function liveStateOf(
   index: EngineIndex,
   vocabulary: Vocabulary = vocabularyOf(index),
   records: ProductRecords = productRecordsOf(index),
+  learnt: LearntIndexes = LearntIndexes.EMPTY,
 ): LiveState {
   const planner = compilePlanner(place.releaseFiles, vocabulary);
   const storefront = new Storefront({
@@ -76,7 +84,16 @@ export function liveStateOf(
     release: place.release,
     snapshot: place.snapshot,
   });
-  return { ...place, index, loaded: index, vocabulary, planner, records, storefront };
+  return {
+    ...place,
+    index,
+    loaded: index,
+    vocabulary,
+    planner,
+    records,
+    storefront,
+    suggester: new Suggester(index, vocabulary, catalogSuggestionsOf(index), learnt),
+  };
 }
 
 export interface LiveIndexOptions {
@@ -110,6 +127,8 @@ export class LiveIndex {
   #stopped = false;
   /** When what is served now went live (the live pointer's time). */
   #since: string | undefined;
+  /** The blob of the learnt suggestions served now, and those suggestions indexed. */
+  #learnt: { key: string; indexes: LearntIndexes } | undefined;
 
   constructor(private readonly options: LiveIndexOptions) {}
 
@@ -154,9 +173,11 @@ export class LiveIndex {
 
   /** Reads the pointer once and loads what it names if that is new. Concurrent calls share one read. */
   refresh(): Promise<void> {
-    this.#refreshing ??= this.#load().finally(() => {
-      this.#refreshing = undefined;
-    });
+    this.#refreshing ??= this.#load()
+      .then(() => this.#followLearnt())
+      .finally(() => {
+        this.#refreshing = undefined;
+      });
     return this.#refreshing;
   }
 
@@ -216,7 +237,7 @@ export class LiveIndex {
       // the catalog generation may have changed with the run.
       const loaded =
         live.artifact === kept?.artifact
-          ? liveStateOf(place, kept.loaded, kept.vocabulary, kept.records)
+          ? liveStateOf(place, kept.loaded, kept.vocabulary, kept.records, this.#learnt?.indexes)
           : await this.#loadState(place, blobs);
       this.#state = await this.#withOffers(loaded, latestOffers);
       this.#since = live.since;
@@ -231,6 +252,34 @@ export class LiveIndex {
     }
   }
 
+  /**
+   * Loads the suggestions the roll-up learnt last when it names new ones, indexes them, and swaps
+   * them in with one reference, as an index is; a load that fails keeps those served now.
+   */
+  async #followLearnt(): Promise<void> {
+    const { database, blobs, logger } = this.options;
+    try {
+      const key = await database.settings.get(LEARNT_SUGGESTIONS_KEY);
+      if (key === undefined || key === this.#learnt?.key) return;
+      const bytes = ownBytes(await blobs.get(key));
+      const input: PrepareLearntInput = { bytes };
+      const prepared = await this.options.tasks.run<PreparedLearnt>('suggestions:prepare', input, {
+        transfer: [bytes.buffer as ArrayBuffer],
+      });
+      await turn();
+      const indexes = new LearntIndexes(prepared);
+      this.#learnt = { key, indexes };
+      const state = this.#state;
+      if (state) this.#state = { ...state, suggester: state.suggester.withLearnt(indexes) };
+      logger.info(
+        { places: prepared.places.length, learntAt: prepared.learntAt },
+        'learnt suggestions loaded',
+      );
+    } catch (error) {
+      logger.error({ err: error }, 'the learnt suggestions could not be loaded; those served now stay');
+    }
+  }
+
   async #loadState(place: LivePlace, blobs: BlobStore): Promise<LiveState> {
     const bytes = ownBytes(await blobs.get(place.artifact));
     const input: PrepareInput = { bytes };
@@ -240,7 +289,7 @@ export class LiveIndex {
     await turn();
     const index = loadIndex(prepared.bytes, prepared.prepared);
     await turn();
-    const state = liveStateOf(place, index);
+    const state = liveStateOf(place, index, undefined, undefined, this.#learnt?.indexes);
     for (const request of WARM_UP_REQUESTS) {
       await turn();
       try {
@@ -264,6 +313,7 @@ export class LiveIndex {
     this.options.logger.info({ run: state.runId, applied, missing, write: offersApplied }, 'offers applied');
     // Product pages read offers from the index too: the storefront reads the updated one.
     const storefront = new Storefront({ ...state.storefront.source, index });
-    return { ...state, index, storefront, offersApplied };
+    // Offers decide what a suggestion finds in a channel: its checks are made anew on them.
+    return { ...state, index, storefront, offersApplied, suggester: state.suggester.withIndex(index) };
   }
 }

@@ -3,7 +3,11 @@ import { SelectorError } from '../engine/index.js';
 import { AppError } from '../lib/errors.js';
 import { newQueryId } from '../lib/ids.js';
 import { answerRequest } from '../planner/index.js';
+import { AutocompleteAnswers } from './autocomplete-answers.js';
 import { type LiveState, NOTHING_SEARCHABLE } from './live-index.js';
+
+/** Autocomplete answers kept per live state (see AutocompleteAnswers). */
+const autocompleteAnswers = new AutocompleteAnswers();
 
 /**
  * Answers one search against the live index and release. `arrival` is the time stamped when the
@@ -26,7 +30,11 @@ export function answerSearch(
     ]);
   }
   if (!live) throw new AppError('unavailable', nothingLive);
-  return searchState(live, request, arrival);
+  // A shopper's typeahead is answered from the answers kept for this live state when it can be.
+  const answer = asRequestError(() =>
+    autocompleteAnswers.answer(live, request, arrival.getTime(), () => answerOf(live, request, arrival)),
+  );
+  return stamped(live, arrival, answer);
 }
 
 /**
@@ -34,18 +42,24 @@ export function answerSearch(
  * selector the index cannot read is the request's fault: 400 at its place in `filters`.
  */
 export function searchState(state: LiveState, request: SearchRequest, arrival: Date): SearchResponse {
-  return {
-    query_id: newQueryId(arrival),
-    release: state.release,
-    snapshot: state.snapshot,
-    ...asRequestError(() =>
-      answerRequest(
-        { index: state.index, files: state.releaseFiles, planner: state.planner },
-        request,
-        arrival,
-      ),
-    ),
-  };
+  return stamped(
+    state,
+    arrival,
+    asRequestError(() => answerOf(state, request, arrival)),
+  );
+}
+
+function answerOf(state: LiveState, request: SearchRequest, arrival: Date) {
+  return answerRequest(
+    { index: state.index, files: state.releaseFiles, planner: state.planner, suggester: state.suggester },
+    request,
+    arrival,
+  );
+}
+
+/** An answer with the names the query node adds: a new query id, the release and the snapshot. */
+function stamped(state: LiveState, arrival: Date, answer: ReturnType<typeof answerRequest>): SearchResponse {
+  return { query_id: newQueryId(arrival), release: state.release, snapshot: state.snapshot, ...answer };
 }
 
 /** Runs `answer`, turning a selector the index cannot read into a 400 naming its place in `filters`. */

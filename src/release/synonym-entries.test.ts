@@ -83,4 +83,25 @@ describe('synonym entries', () => {
     );
     expect(replaced.one_way).toEqual([{ from: 'audio', to: ['hifi'] }]);
   });
+
+  it("leave a dictionary's suggestion settings as they are", () => {
+    const withSuggestions: SynonymDictionary = {
+      ...english,
+      suggestions: { never: ['cheap'], add: ['gift ideas'] },
+    };
+    const added = withEntry(
+      withSuggestions,
+      'en',
+      normalizeEntry({ kind: 'group', words: ['fridge', 'refrigerator'] }),
+    );
+    expect(added.dictionary.suggestions).toEqual(withSuggestions.suggestions);
+    const id = parseEntryId('en/groups/0')!;
+    expect(withoutEntry(withSuggestions, id).suggestions).toEqual(withSuggestions.suggestions);
+    const replaced = withReplaced(
+      withSuggestions,
+      id,
+      normalizeEntry({ kind: 'group', words: ['tv', 'telly'] }),
+    );
+    expect(replaced.suggestions).toEqual(withSuggestions.suggestions);
+  });
 });

@@ -32,7 +32,7 @@ export type {
   QueryFigures,
   ReportScope,
 } from './insight-records.js';
-export type { InsightsRepository, QueryList } from './insights-repository.js';
+export type { InsightsRepository, QueryList, QueryOfDay } from './insights-repository.js';
 export type { LiveRepository } from './live-repository.js';
 export type { OfferRow, OffersRepository, StoredOfferRow } from './offers-repository.js';
 export {

@@ -25,6 +25,19 @@ export interface InsightsRepository {
   categories(scope: ReportScope, limit: number): Promise<CategoryBrowses[]>;
   /** Per campaign and day, campaigns by name, days in order. */
   campaigns(scope: ReportScope): Promise<(CampaignFigures & { day: string })[]>;
+  /** The queries one day kept, per channel and locale, with what suggestions weigh them by. */
+  queriesOfDay(day: string): Promise<QueryOfDay[]>;
+}
+
+/** A query a day kept (two page views typed it), as the suggestions learn from it. */
+export interface QueryOfDay {
+  channel: string;
+  locale: string;
+  query: string;
+  text: string;
+  pageViews: number;
+  searches: number;
+  withoutResults: number;
 }
 
 type RolledUpTable =
@@ -151,6 +164,23 @@ export function createInsightsRepository(db: Kysely<Schema>): InsightsRepository
         clicks: toNumber(row.clicks),
         views: toNumber(row.views),
         browses: toNumber(row.browses),
+      }));
+    },
+
+    async queriesOfDay(day) {
+      const rows = await db
+        .selectFrom('insight_queries')
+        .select(['channel', 'locale', 'query', 'text', 'page_views', 'searches', 'without_results'])
+        .where('day', '=', day)
+        .execute();
+      return rows.map((row) => ({
+        channel: row.channel,
+        locale: row.locale,
+        query: row.query,
+        text: row.text,
+        pageViews: toNumber(row.page_views),
+        searches: toNumber(row.searches),
+        withoutResults: toNumber(row.without_results),
       }));
     },
 

@@ -2,7 +2,7 @@ import type { CatalogEntity } from '../../contracts/catalog-entity.js';
 import type { AttributesFile } from '../../contracts/release-files/index.js';
 import { type CompileOptions, compileIndex, type OfferPatch } from '../../engine/index.js';
 import { productRecordAttachments } from '../../pages/index.js';
-import { vocabularyAttachments } from '../../planner/index.js';
+import { catalogSuggestionAttachments, vocabularyAttachments } from '../../planner/index.js';
 import { engineSettingsOf } from './engine-settings.js';
 import { undeclaredAttributeKinds } from './undeclared-attributes.js';
 
@@ -10,8 +10,9 @@ import { undeclaredAttributeKinds } from './undeclared-attributes.js';
  * Compiles the artifact a query node serves for a catalog read with a release: the engine
  * settings of the release's files (with how to search the attributes attributes.json does not
  * declare, from their values), with the catalog's vocabulary (built with the release's
- * attributes.json) attached, so the node plans searches with the catalog it searches, and the
- * product records its product pages read.
+ * attributes.json) attached, so the node plans searches with the catalog it searches, what the
+ * catalog suggests (title phrases, products per category and brand) beside it, and the product
+ * records its product pages read.
  */
 export function compileReleaseIndex(
   entities: readonly CatalogEntity[],
@@ -33,6 +34,7 @@ export function compileReleaseIndex(
     attachments: {
       ...vocabularyAttachments(entities, attributes),
       ...productRecordAttachments(entities, attributes),
+      ...catalogSuggestionAttachments(entities),
     },
   });
 }

@@ -1,9 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../lib/clock.js';
 import { newQueryId } from '../../lib/ids.js';
+import { decodeLearnt, LEARNT_SUGGESTIONS_KEY } from '../../planner/index.js';
 import type { Database, LoggedEvent, LoggedSearch } from '../../store/index.js';
-import { openScratchDatabase } from '../../store/index.js';
-import type { QuerySide } from '../query-side.js';
+import { DirectoryBlobStore, openScratchDatabase } from '../../store/index.js';
 import type { ControlDeps } from './deps.js';
 import { rollUpSearchLog } from './rollup.js';
 
@@ -60,13 +63,19 @@ for (const backend of ['sqlite', 'postgres'] as const) {
     let database: Database;
     const clock = fixedClock('2026-03-03T12:00:00.000Z');
     let deps: ControlDeps;
+    let blobDir: string;
     beforeEach(async () => {
       database = await openScratchDatabase(backend === 'postgres' ? postgresUrl : undefined);
       clock.set('2026-03-03T12:00:00.000Z');
-      // The roll-up reads the database and the clock only.
-      deps = { database, clock } as unknown as ControlDeps;
+      blobDir = await mkdtemp(join(tmpdir(), 'aisle-rollup-'));
+      const blobs = new DirectoryBlobStore(blobDir);
+      // The roll-up reads the database, the blob store (what it learns) and the clock only.
+      deps = { database, blobs, clock } as unknown as ControlDeps;
     });
-    afterEach(() => database.close());
+    afterEach(async () => {
+      await database.close();
+      await rm(blobDir, { recursive: true, force: true });
+    });
 
     it('counts what two page views typed, a day at a time, and only the days written to since', async () => {
       const first = [
@@ -118,6 +127,14 @@ for (const backend of ['sqlite', 'postgres'] as const) {
           browses: 0,
         },
       ]);
+      // What the roll-up counted teaches the suggestions: lamp, which two page views typed on a day
+      // and which found something; not sofa, which found nothing.
+      const learnt = decodeLearnt(
+        await deps.blobs.get((await database.settings.get(LEARNT_SUGGESTIONS_KEY))!),
+      );
+      expect(learnt.suggestions.map(({ channel, locale, text }) => ({ channel, locale, text }))).toEqual([
+        { channel: 'web', locale: 'en', text: 'lamp' },
+      ]);
       // Lamp counts on the first day (page views a and b), not on the second (d on web, e on app).
       expect(await database.insights.queries(scope, 'top', 10)).toEqual([
         {
@@ -164,7 +181,9 @@ for (const backend of ['sqlite', 'postgres'] as const) {
       await rollUpSearchLog(deps, 30);
       clock.set('2026-03-10T00:00:00.000Z');
       const result = await rollUpSearchLog(deps, 5);
-      expect(result).toEqual({ days: [], removed: { searches: 2, events: 1 } });
+      expect(result).toMatchObject({ days: [], removed: { searches: 2, events: 1 } });
+      // A new day weighs the kept days anew: the suggestions are learnt again, from the roll-ups.
+      expect(result.learnt?.suggestions).toBe(1);
       expect(await database.searchLog.size()).toMatchObject({ searches: 0, events: 0 });
       const [day] = await database.insights.days({ from: '2026-03-01', to: '2026-03-01' });
       expect(day).toMatchObject({ searches: 2, clicks: 1 });

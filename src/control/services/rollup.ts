@@ -2,6 +2,7 @@ import { addDays, dayOf } from '../../lib/days.js';
 import type { DayRollup } from '../../store/index.js';
 import type { ControlDeps } from './deps.js';
 import { DayCounter } from './rollup-count.js';
+import { type LearnResult, learnSuggestions } from './suggestions.js';
 
 /** Rows read from the log at a time, so a busy day is counted in bounded memory. */
 const ROWS_PER_READ = 5_000;
@@ -13,13 +14,15 @@ export interface RollUpResult {
   days: string[];
   /** Raw rows removed because they are older than the retention period. */
   removed: { searches: number; events: number };
+  /** The autocomplete suggestions learnt anew from the counted days; absent when nothing changed. */
+  learnt?: LearnResult;
 }
 
 /**
  * The roll-up: removes raw log rows older than the retention period, then counts anew every day a
  * write touched since the last roll-up (searches of the day, and events naming its searches), and
  * replaces what was counted for it. A day a write touches while it is counted is counted again
- * next time.
+ * next time. Then the autocomplete suggestions are learnt from what was counted.
  */
 export async function rollUpSearchLog(deps: ControlDeps, retentionDays: number): Promise<RollUpResult> {
   const { searchLog, insights, settings } = deps.database;
@@ -31,8 +34,9 @@ export async function rollUpSearchLog(deps: ControlDeps, retentionDays: number):
     await searchLog.clearDirty(day);
     await insights.replaceDay(await countDay(deps, day));
   }
+  const learnt = await learnSuggestions(deps, days);
   await settings.set(ROLLED_UP_AT, now.toISOString());
-  return { days, removed };
+  return { days, removed, ...(learnt !== undefined ? { learnt } : {}) };
 }
 
 /** When the roll-up last counted; absent before it first did. */

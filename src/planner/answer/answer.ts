@@ -1,4 +1,4 @@
-import type { ChannelsFile, SynonymsFile } from '../../contracts/release-files/index.js';
+import type { ChannelsFile } from '../../contracts/release-files/index.js';
 import type { AppliedFilter, SearchRequest, SearchResponse } from '../../contracts/search.js';
 import {
   type EngineIndex,
@@ -6,7 +6,6 @@ import {
   entityFields,
   executeSection,
   type ListingExtras,
-  type Synonyms,
   selectEntities,
 } from '../../engine/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -14,7 +13,8 @@ import { servedLocale } from '../../lib/locale.js';
 import { placementsForPage } from '../effects/placements.js';
 import type { RedirectPlan, SearchPlan } from '../plan.js';
 import type { Planner } from '../planner.js';
-import { compileLocaleSynonyms } from '../synonyms.js';
+import type { Suggester } from '../suggestions/suggester.js';
+import { synonymsOf } from '../synonyms.js';
 import { executionTrace, type SectionRun } from './execution-trace.js';
 import { filterShapeViolations, listingViolations, refuseTogether } from './request-checks.js';
 import { type SectionSettings, sectionQuery } from './section-query.js';
@@ -24,6 +24,8 @@ export interface SearchTarget {
   index: EngineIndex;
   files: Record<string, unknown>;
   planner: Planner;
+  /** Suggests queries on the autocomplete surface; without one the answer suggests nothing. */
+  suggester?: Suggester;
 }
 
 /** A search answer without the names the query node adds: query id, release and snapshot. */
@@ -122,7 +124,9 @@ function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequ
           total: section.total,
           reachable: section.reachable,
           hits: section.hits.map(toHit),
-          ...(section.facets ? { facets: section.facets } : {}),
+          ...(section.facets && !(plan.surface === 'autocomplete' && section.facets.length === 0)
+            ? { facets: section.facets }
+            : {}),
         }
       : // A section beside the listed one does not page: reachable counts the hits it shows.
         {
@@ -143,6 +147,17 @@ function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequ
           reachable: listed?.reachable ?? 0,
         });
   const searched = listed?.trace.searched ?? plan.query.searched;
+  const autocomplete = plan.surface === 'autocomplete';
+  const suggestions =
+    autocomplete && target.suggester !== undefined
+      ? target.suggester.suggest({
+          typed: plan.query.typed,
+          channel: plan.channel,
+          locale: plan.locale,
+          time: plan.time.getTime(),
+          files: target.files,
+        })
+      : undefined;
   return {
     query: { typed: plan.query.typed, searched },
     ...(plan.resolution !== undefined
@@ -151,10 +166,13 @@ function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequ
     ...(relaxed ? { relaxed: true } : {}),
     listed: plan.listed,
     ...(filters.length > 0 ? { filters } : {}),
-    ...(plan.sorts !== undefined ? { sorts: plan.sorts } : {}),
+    // A typeahead's answer is the lightest: no orders to choose from (nor facets, histograms or
+    // banners, below and in sectionSettings).
+    ...(plan.sorts !== undefined && !autocomplete ? { sorts: plan.sorts } : {}),
     sections: answerSections,
     currency: extras?.currency ?? plan.currency,
     ...(placements !== undefined && placements.length > 0 ? { placements } : {}),
+    ...(suggestions !== undefined ? { suggestions } : {}),
     ...(plan.trace !== undefined
       ? {
           trace: [
@@ -212,11 +230,17 @@ export function sectionSettings(
   const chosen = new Set(
     Object.keys(requestFilters ?? {}).filter((key) => key !== 'any' && key !== 'all' && key !== 'not'),
   );
-  const facets = pages.facets(plan.layout, locale, {
-    chosen,
-    requested: new Set(request.facets ?? []),
-    requestedOnly: plan.countOnly,
-  });
+  const autocomplete = plan.surface === 'autocomplete';
+  const facets = pages
+    .facets(plan.layout, locale, {
+      chosen,
+      requested: new Set(request.facets ?? []),
+      // A typeahead counts only the facets it names, and draws no price histogram.
+      requestedOnly: plan.countOnly || autocomplete,
+    })
+    .map((facet) =>
+      autocomplete && facet.display === 'histogram' ? { ...facet, display: 'slider' as const } : facet,
+    );
   return {
     locale,
     synonyms: synonymsOf(files, plan.locale),
@@ -225,24 +249,6 @@ export function sectionSettings(
     explain: plan.trace !== undefined,
     requestFilters,
   };
-}
-
-/** Compiled synonyms per release files and locale: a switch brings new files, so new synonyms. */
-const compiledSynonyms = new WeakMap<Record<string, unknown>, Map<string, Synonyms>>();
-
-/** The synonyms of a locale as asked (a regional one falls back to its language's dictionary). */
-function synonymsOf(files: Record<string, unknown>, locale: string): Synonyms {
-  let byLocale = compiledSynonyms.get(files);
-  if (!byLocale) {
-    byLocale = new Map();
-    compiledSynonyms.set(files, byLocale);
-  }
-  let synonyms = byLocale.get(locale);
-  if (!synonyms) {
-    synonyms = compileLocaleSynonyms(files['synonyms.json'] as SynonymsFile | undefined, locale);
-    byLocale.set(locale, synonyms);
-  }
-  return synonyms;
 }
 
 function toHit(hit: EngineSection['hits'][number]) {
