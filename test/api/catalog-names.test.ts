@@ -71,6 +71,8 @@ const MISSING = [
   `rules.json /rules/${PIN_RULE}/then/pin/0/entity`,
   `rules.json /rules/${FILTER_RULE}/then/filter/where/category/within`,
   `rules.json /rules/${FILTER_RULE + 1}/then/redirect/to`,
+  // The demo's old product URL moves to the pinned best seller the changed catalog lacks.
+  `routes.json /legacy/${demoRoutes.legacy!.findIndex((route) => 'to' in route && route.to === 'product:P100137')}/to`,
   `routes.json /legacy/${demoRoutes.legacy!.length}/to`,
 ];
 const where = (violations: Answer[]) => violations.map(({ file, pointer }) => `${file} ${pointer}`);
