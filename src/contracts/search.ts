@@ -283,7 +283,10 @@ export const SearchResponse = Type.Object(
     snapshot: Type.String(),
     query: Type.Object({
       typed: Type.String(),
-      searched: Type.String({ description: 'The text searched after rules and resolution took their part.' }),
+      searched: Type.String({
+        description:
+          'The text the listed section searched: the query after rules removed words and resolution took what it named (when `relaxed`, the words of the relaxed search). Words that matched nothing and were left out stay in it; the trace’s `match` entry names them.',
+      }),
     }),
     redirect: Type.Optional(
       Type.Ref(Redirect, {

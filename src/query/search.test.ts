@@ -102,11 +102,51 @@ describe('answerSearch', () => {
     expect(listed(answerSearch(state, { query: 'kopfh' }, arrival))).toEqual([]);
   });
 
-  it('says what was searched: words no product knows are left out', async () => {
+  it('says what was searched, words no product knows included; the trace names those left out', async () => {
     const state = await live();
-    const answer = answerSearch(state, { query: 'Brass LAMP qwxz' }, arrival);
-    expect(answer.query).toEqual({ typed: 'Brass LAMP qwxz', searched: 'brass lamp' });
+    const answer = answerSearch(state, { query: 'Brass LAMP qwxz', debug: true }, arrival);
+    expect(answer.query).toEqual({ typed: 'Brass LAMP qwxz', searched: 'brass lamp qwxz' });
     expect(listed(answer)).toEqual(['product:lamp']);
+    expect(answer.trace!.find((entry) => entry.step === 'match')).toMatchObject({
+      type: 'product',
+      searched: 'brass lamp',
+      left_out: ['qwxz'],
+    });
+    const nothing = answerSearch(state, { query: 'xyzzyq' }, arrival);
+    expect(nothing.query).toEqual({ typed: 'xyzzyq', searched: 'xyzzyq' });
+    expect(nothing.resolution).toMatchObject({ text: 'xyzzyq', complete: false });
+    expect(listed(nothing)).toEqual([]);
+  });
+
+  it('traces the planning of a redirect once: its steps, then the plan of the results it carries', async () => {
+    const state = await live({
+      ...files,
+      'rules.json': {
+        rules: [
+          {
+            id: 'lamp-of-the-week',
+            when: { query: { is: 'lamp of the week' } },
+            then: { redirect: { to: 'product:lamp' } },
+          },
+        ],
+      },
+    });
+    const answer = answerSearch(state, { query: 'lamp of the week', debug: true }, arrival);
+    expect(answer.redirect).toMatchObject({ rule: 'lamp-of-the-week' });
+    const steps = answer.trace!.map((entry) => entry.step);
+    expect(steps.slice(0, 8)).toEqual([
+      'arrival',
+      'normalize',
+      'rules',
+      'rewrite',
+      'resolution',
+      'rules',
+      'redirect',
+      'plan',
+    ]);
+    expect(steps.filter((step) => step === 'arrival')).toHaveLength(1);
+    expect(steps.filter((step) => step === 'redirect')).toHaveLength(1);
+    expect(answer.trace!.find((entry) => entry.step === 'redirect')).toMatchObject({ outcome: 'redirected' });
   });
 
   it('traces the words, their expansions, the candidates and the parts of each hit’s score', async () => {

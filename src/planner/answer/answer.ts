@@ -1,5 +1,6 @@
 import type { ChannelsFile, SynonymsFile } from '../../contracts/release-files/index.js';
 import type { AppliedFilter, SearchRequest, SearchResponse } from '../../contracts/search.js';
+import type { TraceEntry } from '../../contracts/trace.js';
 import {
   type EngineIndex,
   type EngineSection,
@@ -47,15 +48,16 @@ export function answerRequest(target: SearchTarget, request: SearchRequest, arri
   if (plan.kind === 'search') return executePlan(target, plan, request);
   const results = target.planner.plan({ ...request, redirect: false }, { arrival });
   if (results.kind !== 'search') throw new Error('a search without redirect planned a redirect');
-  const answer = executePlan(target, results, request);
   const redirect = redirectAnswer(target, plan);
   // A page whose address neither the release nor the index holds is no place to send a shopper.
-  if (redirect === undefined) return answer;
-  return {
-    ...answer,
-    redirect,
-    ...(answer.trace !== undefined ? { trace: [...(plan.trace ?? []), ...answer.trace] } : {}),
-  };
+  if (redirect === undefined) return executePlan(target, results, request);
+  // The trace plans once: the redirect's planning steps, then the plan of the results it carries
+  // (its own planning repeated the same steps without the redirect).
+  const planning =
+    plan.trace !== undefined
+      ? [...plan.trace, ...(results.trace ?? []).filter((entry) => entry.step === 'plan')]
+      : undefined;
+  return { ...executePlan(target, results, request, planning), redirect };
 }
 
 function redirectAnswer(
@@ -80,7 +82,16 @@ function redirectAnswer(
   };
 }
 
-function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequest): PlannedAnswer {
+/**
+ * Executes a search plan section by section. `planning` is the trace's planning part (default the
+ * plan's own); the execution's entries follow it.
+ */
+function executePlan(
+  target: SearchTarget,
+  plan: SearchPlan,
+  request: SearchRequest,
+  planning: TraceEntry[] | undefined = plan.trace,
+): PlannedAnswer {
   const settings = sectionSettings(target, plan, request);
   const runs: SectionRun[] = [];
   let extras: ListingExtras | undefined;
@@ -143,7 +154,9 @@ function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequ
           hits: listed?.hits.length ?? 0,
           reachable: listed?.reachable ?? 0,
         });
-  const searched = listed?.trace.searched ?? plan.query.searched;
+  // The text the listed section searched in the end, words the engine left out included (its
+  // trace's `match` entry names them): a query whose words matched nothing still says what it searched.
+  const searched = relaxed ? (plan.relaxation?.text ?? plan.query.searched) : plan.query.searched;
   return {
     query: { typed: plan.query.typed, searched },
     ...(plan.resolution !== undefined
@@ -156,10 +169,10 @@ function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequ
     sections: answerSections,
     currency: extras?.currency ?? plan.currency,
     ...(placements !== undefined && placements.length > 0 ? { placements } : {}),
-    ...(plan.trace !== undefined
+    ...(planning !== undefined
       ? {
           trace: [
-            ...plan.trace,
+            ...planning,
             ...executionTrace(plan, runs, (selector, entities) =>
               selectEntities(target.index, selector, entities, {
                 channel: plan.channel,
