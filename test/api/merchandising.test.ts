@@ -798,7 +798,7 @@ describe('rule filters and detected filters', () => {
     expect(dismissed.filters.some((one: Answer) => one.from === 'rule')).toBe(false);
   });
 
-  it('what the query named shows as chips; dismissing one leaves its word as text', async () => {
+  it('what the query named shows as chips and as chosen facet values; dismissing one leaves its word as text', async () => {
     const white = await search({ query: 'white headphones' });
     expect(white.resolution).toMatchObject({
       category: 'headphones',
@@ -810,8 +810,12 @@ describe('rule filters and detected filters', () => {
       expect.objectContaining({ field: 'color', value: 'White', value_label: 'White', from: 'resolution' }),
     ]);
     expect(shown(white)).toEqual(['hp-aur-eco', 'hp-son-buds']);
+    // The named colour is chosen in its facet: the facet counts the headphones of every colour.
     expect(sectionOf(white).facets.find((facet: Answer) => facet.field === 'color').values).toEqual([
-      expect.objectContaining({ value: 'White', count: 2 }),
+      { value: 'Black', label: 'Black', count: 3 },
+      { value: 'White', label: 'White', count: 2, selected: true },
+      { value: 'Red', label: 'Red', count: 2 },
+      { value: 'Silver', label: 'Silver', count: 1 },
     ]);
 
     const colorChip = white.filters[1];

@@ -220,9 +220,14 @@ function sectionSettings(target: SearchTarget, plan: SearchPlan, request: Search
   const scope = request.category ?? plan.resolution?.category;
   const layout = pageLayout(files, scope, (id) => index.shared.categories.get(id)?.parent);
   const requestFilters = request.filters;
-  const chosen = new Set(
-    Object.keys(requestFilters ?? {}).filter((key) => key !== 'any' && key !== 'all' && key !== 'not'),
+  // A field the query named is chosen as much as one the shopper chose: its facet is counted.
+  const detected = plan.filters
+    .filter((filter) => filter.from === 'resolution' && filter.types.includes(plan.listed))
+    .flatMap((filter) => Object.keys(filter.where));
+  const requested = Object.keys(requestFilters ?? {}).filter(
+    (key) => key !== 'any' && key !== 'all' && key !== 'not',
   );
+  const chosen = new Set([...requested, ...detected]);
   const facets = pageFacets(files, layout, locale, {
     chosen,
     requested: new Set(request.facets ?? []),
@@ -232,7 +237,7 @@ function sectionSettings(target: SearchTarget, plan: SearchPlan, request: Search
     locale,
     synonyms: synonymsOf(files, plan.locale),
     facets,
-    fieldLabels: Object.fromEntries([...chosen].map((field) => [field, fieldLabel(files, field, locale)])),
+    fieldLabels: Object.fromEntries(requested.map((field) => [field, fieldLabel(files, field, locale)])),
     explain: plan.trace !== undefined,
     requestFilters,
   };
