@@ -2,7 +2,8 @@
  * `npm run bench`: relevance on the judged Icecat queries (aisle beside SQLite FTS5), the engine
  * in process at 10k, 100k and 1M products, category pages and filtered searches with all facets at
  * 100k and 1M products (each size in child processes, the engine from `dist`), then requests per
- * second over HTTP against the built `aisle start`, and reading the real exports and a 200 MB CSV.
+ * second over HTTP against the built `aisle start`, search latency while a new catalog is published
+ * under load (bench/load-swap.ts), and reading the real exports and a 200 MB CSV.
  * Prints markdown tables for docs/BENCHMARKS.md.
  * Needs `npm run build` first (the HTTP part runs the built command).
  */
@@ -11,6 +12,7 @@ import { benchCatalog, catalogTable } from './catalog.js';
 import { benchEngine, drawQueries, kindTable, markdownTable } from './engine.js';
 import { benchFacets, facetsMarkdown } from './facets.js';
 import { benchHttp } from './http.js';
+import { benchLoadSwap, loadSwapTable } from './load-swap.js';
 import { benchPlanner, benchRulesInSearch, plannerTable, rulesInSearchTable } from './planner.js';
 import { benchRelevance, regressionLines, summaryTable } from './relevance.js';
 
@@ -44,6 +46,9 @@ for (const products of sizes) {
     `| ${products.toLocaleString('en')} | ${result.connections} | ${result.seconds} s | ${result.requestsPerSecond.toLocaleString('en')} | ${result.latencyP50Ms} ms | ${result.latencyP99Ms} ms | ${result.non2xx} |`,
   );
 }
+
+console.log('\n## Search under load while a new catalog is published\n');
+console.log(loadSwapTable([await benchLoadSwap(50_000)]));
 
 console.log('\n## Reading exports\n');
 console.log(catalogTable(await benchCatalog()));

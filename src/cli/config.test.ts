@@ -24,6 +24,10 @@ describe('readConfig', () => {
       indexerPollMs: 500,
       indexerLeaseMs: 30_000,
       exportRetentionMs: 72 * 3_600_000,
+      metricsKey: undefined,
+      faultStopAt: undefined,
+      stopTimeoutMs: 30_000,
+      shedding: { eventLoopDelayMs: 1000, eventLoopUtilization: 0, sampleMs: 1000 },
     });
   });
 
@@ -58,8 +62,16 @@ describe('readConfig', () => {
       AISLE_EXPORT_MAX_CELL_KB: '64',
       AISLE_LOG_LEVEL: 'debug',
       AISLE_EXPORT_RETENTION_HOURS: '24',
+      AISLE_METRICS_KEY: 'scrape-key',
+      AISLE_STOP_TIMEOUT_MS: '5000',
+      AISLE_SHED_EVENT_LOOP_DELAY_MS: '200',
+      AISLE_SHED_EVENT_LOOP_PERCENT: '95',
+      AISLE_SHED_SAMPLE_MS: '250',
     });
     expect(config).toMatchObject({
+      metricsKey: 'scrape-key',
+      stopTimeoutMs: 5000,
+      shedding: { eventLoopDelayMs: 200, eventLoopUtilization: 0.95, sampleMs: 250 },
       exportRetentionMs: 24 * 3_600_000,
       host: '0.0.0.0',
       publicPort: 3000,

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { ExportLimits } from '../catalog/index.js';
+import { RUN_POINTS, type RunPoint } from '../control/indexer/indexer.js';
 
 /** Everything aisle reads from its environment, typed, with its defaults. Listed in the README. */
 export interface Config {
@@ -31,6 +32,21 @@ export interface Config {
   indexerLeaseMs: number;
   /** How long the export of a discarded or replaced import is kept before the clean-up removes it. */
   exportRetentionMs: number;
+  /** The Bearer credential `GET /metrics` asks for; absent: metrics are answered without one. */
+  metricsKey: string | undefined;
+  /** How long a stop waits for requests in flight, the queues and the indexer before it exits. */
+  stopTimeoutMs: number;
+  /** Fault tests only: an indexer stops its own process (SIGSTOP) at this point of a run. */
+  faultStopAt: RunPoint | undefined;
+  /** Load shedding on the public port (see src/http/load-shedding.ts); 0 turns a check off. */
+  shedding: {
+    /** Mean event-loop delay over a sample above which searches are refused with 503. */
+    eventLoopDelayMs: number;
+    /** Share of the sample the event loop was busy (0 to 1) above which searches are refused. */
+    eventLoopUtilization: number;
+    /** How often the event loop is sampled. */
+    sampleMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -66,6 +82,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     indexerPollMs: integer(env, 'AISLE_INDEXER_POLL_MS', 500, 10, 600_000),
     indexerLeaseMs: integer(env, 'AISLE_INDEXER_LEASE_MS', 30_000, 1_000, 3_600_000),
     exportRetentionMs: integer(env, 'AISLE_EXPORT_RETENTION_HOURS', 72, 0, 87_600) * 3_600_000,
+    metricsKey: env.AISLE_METRICS_KEY || undefined,
+    faultStopAt: env.AISLE_FAULT_STOP_AT
+      ? (oneOf(env, 'AISLE_FAULT_STOP_AT', [...RUN_POINTS], 'claimed') as RunPoint)
+      : undefined,
+    stopTimeoutMs: integer(env, 'AISLE_STOP_TIMEOUT_MS', 30_000, 0, 3_600_000),
+    shedding: {
+      eventLoopDelayMs: integer(env, 'AISLE_SHED_EVENT_LOOP_DELAY_MS', 1000, 0, 600_000),
+      eventLoopUtilization: integer(env, 'AISLE_SHED_EVENT_LOOP_PERCENT', 0, 0, 100) / 100,
+      sampleMs: integer(env, 'AISLE_SHED_SAMPLE_MS', 1000, 10, 60_000),
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import type { FastifyBaseLogger } from 'fastify';
 import { VERSION } from '../lib/version.js';
 import { ConfigError, readConfig } from './config.js';
 import { isFreshStore, loadDemoShop } from './demo.js';
@@ -51,7 +52,7 @@ async function run(roles: Roles, options: { demo: boolean; ownKey: boolean }): P
   if (options.ownKey)
     config.internalKey = (await keyFor(config.dataDir, INTERNAL_KEY_FILE, config.internalKey)).key;
   const stack: RunningStack = await startStack(config, roles, logger, managementKey);
-  stopOnSignals(stack);
+  stopOnSignals(stack, logger, config.stopTimeoutMs);
   printBanner(stack, roles, managementKey, key?.origin, config.dataDir);
   if (options.demo) {
     if (await isFreshStore(stack.deps)) {
@@ -65,12 +66,31 @@ async function run(roles: Roles, options: { demo: boolean; ownKey: boolean }): P
   console.log('aisle is ready.');
 }
 
-function stopOnSignals(stack: RunningStack): void {
+/**
+ * SIGTERM or SIGINT stops gracefully (see RunningStack.stop): requests in flight are answered,
+ * queues flushed, a run being built given back. A stop that takes longer than `timeoutMs`, or a
+ * second signal, ends the process at once (exit code 1).
+ */
+function stopOnSignals(stack: RunningStack, logger: FastifyBaseLogger, timeoutMs: number): void {
   let stopping = false;
-  const stop = () => {
-    if (stopping) return;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'a second signal: stopping at once');
+      process.exit(1);
+    }
     stopping = true;
-    void stack.stop().then(() => process.exit(0));
+    logger.info({ signal }, 'stopping: finishing the requests in flight');
+    setTimeout(() => {
+      logger.error({ timeoutMs }, 'the stop took too long: stopping at once');
+      process.exit(1);
+    }, timeoutMs).unref();
+    stack.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'the stop failed');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -5,6 +5,7 @@ import type { ControlDeps } from '../control/services/deps.js';
 import { mergeOpenApi, type OpenApiDocument } from '../http/openapi.js';
 import type { HttpServer } from '../http/server.js';
 import { systemClock } from '../lib/clock.js';
+import { Registry } from '../lib/metrics.js';
 import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import type { LiveIndex } from '../query/live-index.js';
 import type { KeptExports } from '../query/routes/imports.js';
@@ -24,13 +25,22 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
         },
       },
     ) as T;
+  const metrics = new Registry();
   const apps: HttpServer[] = [
-    await buildPublicApp({ logger, clock: systemClock, live: untouched<LiveIndex>('The live index') }),
+    await buildPublicApp({
+      logger,
+      clock: systemClock,
+      live: untouched<LiveIndex>('The live index'),
+      metrics,
+      shedding: { eventLoopDelayMs: 0, eventLoopUtilization: 0, sampleMs: 1000 },
+    }),
     await buildInternalApp({
       logger,
       clock: systemClock,
       live: untouched<LiveIndex>('The live index'),
       exports: untouched<KeptExports>('Kept exports'),
+      metrics,
+      metricsKey: undefined,
       internalKey: undefined,
     }),
     await buildManagementApp({
@@ -38,6 +48,8 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
       deps: untouched<ControlDeps>('The control plane'),
       managementKey: undefined,
       uploadLimitBytes: 1,
+      metrics,
+      metricsKey: undefined,
       uploadConcurrency: 1,
     }),
   ];

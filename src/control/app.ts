@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { bearerKeyCheck, requireBearerKey } from '../http/auth.js';
 import { healthRoute, openApiRoute } from '../http/common-routes.js';
+import { metricsRoute, observeRequests } from '../http/metrics.js';
 import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
 import { Gate } from '../lib/gate.js';
+import type { Registry } from '../lib/metrics.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { importRoutes } from './routes/imports.js';
 import { indexRunRoutes } from './routes/index-runs.js';
@@ -17,6 +19,10 @@ export interface ManagementAppOptions {
   /** The management key; without one every management call is refused. */
   managementKey: string | undefined;
   uploadLimitBytes: number;
+  /** The process's metrics, served at /metrics; requests to this server are counted there too. */
+  metrics: Registry;
+  /** The Bearer credential /metrics asks for (never the management key); absent: none. */
+  metricsKey: string | undefined;
   /** How many uploads are read at once; more are answered 503. */
   uploadConcurrency: number;
   openApi?: () => unknown;
@@ -35,8 +41,11 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
     // 404 and 405 would tell which paths exist: without the key, nothing but 401 is answered.
     guardUnrouted: bearerKeyCheck(managementKey),
   });
-  await describeRoutes(app as unknown as FastifyInstance);
+  const plain = app as unknown as FastifyInstance;
+  observeRequests(plain, options.metrics, 'management');
+  await describeRoutes(plain);
   healthRoute(app, 'management');
+  metricsRoute(plain, options.metrics, options.metricsKey);
   if (options.openApi) openApiRoute(app, options.openApi);
   schemaRoutes(app);
   // One gate for both upload routes: what it bounds is the memory and time of reading exports.

@@ -20,7 +20,7 @@ export { SelectorError } from './filter/choice.js';
 export type { ChannelSettings, StructuredSettings, TypeSettings } from './index/columns-settings.js';
 export type { ListingExtras, ListingOptions, SectionMerchandising } from './listing/section.js';
 export { selectEntities } from './listing/select-entities.js';
-export { loadIndex } from './load.js';
+export { loadIndex, type PreparedIndex, prepareIndex } from './load.js';
 export type { LeaveOut } from './match/text-match.js';
 export type { ExpansionTrace, SectionTrace, WordTrace } from './match/trace.js';
 export type { MatchKind, ScoreParts, WordPart } from './ranking/parts.js';

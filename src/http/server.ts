@@ -46,7 +46,8 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     // Every request would be two log lines; the search log, not the server log, records searches.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
-    forceCloseConnections: true,
+    // A closing server ends idle keep-alive connections at once and lets requests in flight finish.
+    forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorAnswer(options.guardUnrouted),
     clientErrorHandler: answerClientError,

@@ -4,9 +4,12 @@ import { bearerKeyCheck, requireBearerKey } from '../http/auth.js';
 import { healthRoute, openApiRoute } from '../http/common-routes.js';
 import { compressAnswers } from '../http/compression.js';
 import { allowAnyOrigin } from '../http/cors.js';
+import { type SheddingOptions, shedLoad } from '../http/load-shedding.js';
+import { metricsRoute, observeRequests } from '../http/metrics.js';
 import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
 import type { Clock } from '../lib/clock.js';
+import type { Registry } from '../lib/metrics.js';
 import type { LiveIndex } from './live-index.js';
 import { importRoutes, type KeptExports } from './routes/imports.js';
 import { publicationRoute } from './routes/publication.js';
@@ -17,6 +20,10 @@ export interface QueryAppOptions {
   logger: FastifyBaseLogger;
   clock: Clock;
   live: LiveIndex;
+  /** Where requests are counted and timed. */
+  metrics: Registry;
+  /** When to refuse requests because the event loop falls behind. */
+  shedding: SheddingOptions;
   /** The whole API description, served at /openapi.json; absent while it is being generated. */
   openApi?: () => unknown;
 }
@@ -26,6 +33,8 @@ export async function buildPublicApp(options: QueryAppOptions): Promise<HttpServ
   const app = createHttpServer({ logger: options.logger, bodyLimit: 64 * 1024 });
   const plain = app as unknown as FastifyInstance;
   stampArrivals(plain, options.clock);
+  observeRequests(plain, options.metrics, 'public');
+  await shedLoad(plain, options.shedding);
   await allowAnyOrigin(plain);
   await compressAnswers(plain);
   await describeRoutes(plain);
@@ -42,6 +51,10 @@ export interface InternalAppOptions {
   live: LiveIndex;
   /** Where kept exports are read from: the shared database and blob store. */
   exports: KeptExports;
+  /** The process's metrics, served at /metrics; requests to this server are counted there too. */
+  metrics: Registry;
+  /** The Bearer credential /metrics asks for; absent: none. */
+  metricsKey: string | undefined;
   /** The secret every internal call must carry; without one every call is refused. */
   internalKey: string | undefined;
   openApi?: () => unknown;
@@ -55,9 +68,12 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
     bodyLimit: 16 * 1024 * 1024,
     guardUnrouted: bearerKeyCheck(internalKey),
   });
-  stampArrivals(app as unknown as FastifyInstance, options.clock);
-  await describeRoutes(app as unknown as FastifyInstance);
+  const plain = app as unknown as FastifyInstance;
+  stampArrivals(plain, options.clock);
+  observeRequests(plain, options.metrics, 'internal');
+  await describeRoutes(plain);
   healthRoute(app, 'internal');
+  metricsRoute(plain, options.metrics, options.metricsKey);
   await app.register(async (scope) => {
     // Kept exports, drafts included, are read here: only the control plane, holding the key, asks.
     requireBearerKey(scope as unknown as FastifyInstance, internalKey);

@@ -6,7 +6,9 @@ import { demoReleaseFiles } from '../catalog/demo/release.js';
 import type { Rule } from '../contracts/release-files/index.js';
 import { compileReleaseIndex } from '../control/indexer/release-index.js';
 import { compileIndex } from '../engine/index.js';
+import { inlineTasks } from '../lib/tasks.js';
 import type { BlobStore, Database, LiveRecord } from '../store/index.js';
+import { indexTasks } from './index-tasks.js';
 import { LiveIndex } from './live-index.js';
 
 const catalog = [...generateCatalog({ products: 400, seed: 1 })];
@@ -32,7 +34,7 @@ function store(artifacts: Record<string, Uint8Array>, releases: Record<string, R
   } as unknown as Database;
   const blobs = { get: async (key: string) => Buffer.from(artifacts[key]!) } as unknown as BlobStore;
   return {
-    live: new LiveIndex({ database, blobs, logger, pollMs: 60_000 }),
+    live: new LiveIndex({ database, blobs, logger, pollMs: 60_000, tasks: inlineTasks(indexTasks) }),
     point(runId: number, artifact: string, releaseId: string) {
       pointer = { runId, artifact, releaseId, snapshotId: 'sn_1', since: '' };
     },

@@ -1,7 +1,16 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { type EngineIndex, loadIndex } from '../engine/index.js';
-import { compilePlanner, type Planner, type Vocabulary, vocabularyOf } from '../planner/index.js';
+import { ownBytes, type TaskRunner } from '../lib/tasks.js';
+import {
+  answerRequest,
+  compilePlanner,
+  type Planner,
+  type Vocabulary,
+  vocabularyOf,
+} from '../planner/index.js';
 import type { BlobStore, Database } from '../store/index.js';
+import type { PrepareInput, PrepareOutput } from './index-tasks.js';
 
 /** What searches read now: one loaded index with the release and snapshot it was built from. */
 export interface LiveState {
@@ -41,23 +50,40 @@ export interface LiveIndexOptions {
   blobs: BlobStore;
   logger: FastifyBaseLogger;
   pollMs: number;
+  /** Prepares artifacts off the node's thread (indexTasks). */
+  tasks: TaskRunner;
+  /** Called after each load of a new artifact, with how it ended and how long it took. */
+  onLoad?: (outcome: 'loaded' | 'failed', seconds: number) => void;
 }
+
+/** Searches run on a new index before it goes live, so the first shoppers' do not pay its warm-up. */
+const WARM_UP_REQUESTS = [{}, { query: 'a' }, { query: 'new' }];
 
 /**
  * Follows the live pointer. When it moves, the new artifact is loaded completely before the
  * reference is swapped, so no request ever reads a half-loaded index; a load that fails keeps
- * the index that was live.
+ * the index that was live. Loading never holds searches up for long: the file is read
+ * asynchronously, the work over all of its bytes (checksum, per-posting tables) is done on a worker
+ * thread, the rest in steps with searches answered between them, and the new index answers a few
+ * warm-up searches before the swap.
  */
 export class LiveIndex {
   #state: LiveState | undefined;
   #timer: NodeJS.Timeout | undefined;
   #refreshing: Promise<void> | undefined;
   #stopped = false;
+  /** When what is served now went live (the live pointer's time). */
+  #since: string | undefined;
 
   constructor(private readonly options: LiveIndexOptions) {}
 
   current(): LiveState | undefined {
     return this.#state;
+  }
+
+  /** When what is served now went live, as the live pointer says; undefined before a load. */
+  liveSince(): Date | undefined {
+    return this.#since === undefined ? undefined : new Date(this.#since);
   }
 
   /** Whether this node serves what the live pointer names now (nothing live counts as served). */
@@ -95,9 +121,12 @@ export class LiveIndex {
 
   async #load(): Promise<void> {
     const { database, blobs, logger } = this.options;
+    const startedAt = performance.now();
+    let loading = false;
     try {
       const live = await database.live.get();
       if (!live || live.runId === this.#state?.runId) return;
+      loading = true;
       const release = await database.releases.get(live.releaseId);
       const place: LivePlace = {
         runId: live.runId,
@@ -112,13 +141,37 @@ export class LiveIndex {
       this.#state =
         live.artifact === kept?.artifact
           ? liveStateOf(place, kept.index, kept.vocabulary)
-          : liveStateOf(place, loadIndex(await blobs.get(live.artifact)));
+          : await this.#loadState(place, blobs);
+      this.#since = live.since;
+      this.options.onLoad?.('loaded', (performance.now() - startedAt) / 1000);
       logger.info(
         { run: live.runId, release: live.releaseId, snapshot: live.snapshotId },
         'live index loaded',
       );
     } catch (error) {
       logger.error({ err: error }, 'the live index could not be loaded; the previous one stays live');
+      if (loading) this.options.onLoad?.('failed', (performance.now() - startedAt) / 1000);
     }
+  }
+
+  async #loadState(place: LivePlace, blobs: BlobStore): Promise<LiveState> {
+    const bytes = ownBytes(await blobs.get(place.artifact));
+    const input: PrepareInput = { bytes };
+    const prepared = await this.options.tasks.run<PrepareOutput>('index:prepare', input, {
+      transfer: [bytes.buffer as ArrayBuffer],
+    });
+    await turn();
+    const index = loadIndex(prepared.bytes, prepared.prepared);
+    await turn();
+    const state = liveStateOf(place, index);
+    for (const request of WARM_UP_REQUESTS) {
+      await turn();
+      try {
+        answerRequest({ index, files: state.releaseFiles, planner: state.planner }, request, new Date());
+      } catch (error) {
+        this.options.logger.debug({ err: error }, 'a warm-up search of a new index failed');
+      }
+    }
+    return state;
   }
 }

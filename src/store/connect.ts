@@ -50,5 +50,8 @@ function openPostgres(url: string): Connection {
   // An idle client that loses its server would otherwise crash the process with an unhandled 'error'
   // event. The pool drops that client and the next query connects anew; a failing query reports itself.
   pool.on('error', () => {});
+  // A client in use whose server goes away emits 'error' too, with nobody listening while it is
+  // checked out: that, too, would end the process. The query it ran fails and says why.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return { db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
 }

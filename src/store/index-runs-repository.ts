@@ -33,11 +33,18 @@ export interface IndexRunsRepository {
   list(page: PageRequest): Promise<{ items: IndexRunRecord[]; total: number }>;
   claim(request: ClaimRequest): Promise<IndexRunRecord | undefined>;
   renew(id: number, owner: string, at: Instant, leaseMs: number): Promise<boolean>;
+  /**
+   * Gives a run back to the queue when its indexer stops on purpose: another indexer may take it
+   * at once, and the attempt does not count. False when the run was not this owner's.
+   */
+  release(id: number, owner: string): Promise<boolean>;
   progress(id: number, owner: string, progress: JsonObject): Promise<boolean>;
   fail(id: number, owner: string, failure: RunFailure): Promise<boolean>;
   succeed(id: number, owner: string, success: RunSuccess): Promise<RunOutcome>;
   /** Whether a queued or running run builds this snapshot with this release (and so the same artifact). */
   unfinishedBuilds(snapshotId: string, releaseId: string): Promise<boolean>;
+  /** How many runs are in each status now (statuses without runs are absent). */
+  countByStatus(): Promise<Record<string, number>>;
   /** Whether a queued or running run reads this snapshot. */
   readsSnapshot(snapshotId: string): Promise<boolean>;
   /** The latest run of this release that went live, if one ever did. */
@@ -89,6 +96,19 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
       return result.numUpdatedRows > 0n;
     },
 
+    async release(id, owner) {
+      const result = await ownRun(id, owner)
+        .set((eb) => ({
+          status: 'queued',
+          attempts: eb('attempts', '-', 1),
+          lease_owner: null,
+          lease_expires_at: null,
+          progress: null,
+        }))
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     async progress(id, owner, progress) {
       const result = await ownRun(id, owner)
         .set({ progress: JSON.stringify(progress) })
@@ -129,6 +149,15 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    async countByStatus() {
+      const rows = await db
+        .selectFrom('index_runs')
+        .select((eb) => ['status', eb.fn.countAll<number | string>().as('runs')])
+        .groupBy('status')
+        .execute();
+      return Object.fromEntries(rows.map((row) => [row.status, toNumber(row.runs)]));
     },
 
     async lastSucceededWith(releaseId) {

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { minimalRelease, smallShop, toJsonLines } from '../support/catalog.js';
+import { publish, searchesRead, sendExport, settled, storeAndPublishRelease } from '../support/imports.js';
+import { startTestStack, type TestStack } from '../support/stack.js';
+import { waitFor } from '../support/wait.js';
+
+// The engine's heavy entry points, watched on the thread that answers requests. Work done on a
+// worker thread runs its own copy of these modules and is not seen here.
+const watched = vi.hoisted(() => ({ compile: 0, impacts: 0 }));
+vi.mock('../../src/engine/compile.js', async (original) => {
+  const module = await original<typeof import('../../src/engine/compile.js')>();
+  return {
+    ...module,
+    compileIndex: (...args: Parameters<typeof module.compileIndex>) => {
+      watched.compile++;
+      return module.compileIndex(...args);
+    },
+  };
+});
+vi.mock('../../src/engine/ranking/bm25.js', async (original) => {
+  const module = await original<typeof import('../../src/engine/ranking/bm25.js')>();
+  return {
+    ...module,
+    postingImpacts: (...args: Parameters<typeof module.postingImpacts>) => {
+      watched.impacts++;
+      return module.postingImpacts(...args);
+    },
+  };
+});
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('heavy work off the thread that answers searches', () => {
+  it('builds indexes and prepares them for loading on worker threads', async () => {
+    expect((await stack.manage('PUT', '/catalog', toJsonLines(smallShop))).status).toBe(202);
+    await storeAndPublishRelease(stack, minimalRelease);
+    await waitFor('the first index to go live', async () =>
+      (await stack.search({ query: 'kettle' })).status === 200 ? true : undefined,
+    );
+
+    const draft = await sendExport(stack, toJsonLines(smallShop.slice(0, 4)));
+    expect((await stack.manage('GET', `/imports/${draft.id}/inspection`)).status).toBe(200);
+    expect((await stack.manage('GET', `/imports/${draft.id}/changes`)).status).toBe(200);
+    const { run } = await publish(stack, draft.id);
+    expect((await settled(stack, draft.id)).status).toBe('live');
+    await searchesRead(stack, run.id);
+
+    const answer = await (await stack.search({ query: 'headphones' })).json();
+    expect(answer.sections[0].hits[0].entity).toBe('product:p1');
+    // Each of these ran, on a worker thread, and never on this one.
+    expect(watched).toEqual({ compile: 0, impacts: 0 });
+  });
+});
