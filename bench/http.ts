@@ -22,7 +22,7 @@ export interface HttpBenchResult {
  */
 export async function benchHttp(products: number, queries: string[], seconds = 10): Promise<HttpBenchResult> {
   const dataDir = await mkdtemp(join(tmpdir(), 'aisle-bench-'));
-  const key = 'bench-key';
+  const key = 'http-bench-management-key';
   const cli = runCli(['start'], {
     AISLE_PUBLIC_PORT: '0',
     AISLE_INTERNAL_PORT: '0',

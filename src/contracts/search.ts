@@ -318,7 +318,10 @@ export const SearchResponse = Type.Object(
     ),
     sections: Type.Array(Type.Ref(Section)),
     currency: Type.Optional(
-      Type.String({ description: "Currency of price values and bounds: the channel's." }),
+      Type.String({
+        description:
+          "Currency of price values and bounds: the channel's (without channels.json, the one the catalog's offers name). Absent when nothing names one.",
+      }),
     ),
     placements: Type.Optional(
       Type.Array(Type.Ref(PlacementAnswer), {

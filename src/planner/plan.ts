@@ -20,8 +20,8 @@ export interface PlanBase {
   surface: SurfaceName;
   channel: string;
   locale: string;
-  /** The channel's currency: of prices, price filters and bounds. */
-  currency: string;
+  /** The channel's currency: of prices, price filters and bounds; absent when no file names one. */
+  currency?: string;
   query: {
     typed: string;
     /** Folded words joined by single spaces. */

@@ -46,6 +46,32 @@ function listed(answer: ReturnType<typeof answerSearch>): string[] {
 }
 
 describe('answerSearch', () => {
+  it('answers a release without channels.json in the currency its offers name, and in none when they name none', async () => {
+    const answerOf = async (entities: CatalogEntity[]) => {
+      const files = {
+        'types.json': {
+          types: [{ code: 'product', offers: true, result_fields: ['title', 'price', 'currency'] }],
+        },
+      };
+      const index = loadIndex(await compileReleaseIndex(entities, files));
+      const state = liveStateOf(
+        { runId: 1, artifact: 'a', release: 'r1', snapshot: 's1', releaseFiles: files },
+        index,
+      );
+      return answerSearch(state, { query: 'lamp', redirect: false }, arrival);
+    };
+    const dollars = await answerOf([
+      { type: 'product', id: 'lamp', title: 'Desk lamp', price: 49.99, currency: 'USD' },
+      { type: 'product', id: 'floor', title: 'Floor lamp', price: 89.99 },
+    ]);
+    expect(dollars.currency).toBe('USD');
+    expect(dollars.sections[0]!.hits.map((hit) => hit.fields.currency)).toEqual(['USD', 'USD']);
+
+    const unsaid = await answerOf([{ type: 'product', id: 'lamp', title: 'Desk lamp', price: 49.99 }]);
+    expect(unsaid).not.toHaveProperty('currency');
+    expect(unsaid.sections[0]!.hits[0]!.fields).toEqual({ title: 'Desk lamp', price: 49.99 });
+  });
+
   it('reads the synonyms of the request’s locale from the live release', async () => {
     const state = await live();
     expect(listed(answerSearch(state, { query: 'tv' }, arrival))).toEqual(['product:tv']);

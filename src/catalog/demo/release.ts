@@ -859,11 +859,11 @@ const routes = {
   titles: { search: { en: 'Search results', de: 'Suchergebnisse' } },
 } satisfies RoutesFile;
 
+// How a file is split and how its numbers are written is left to the bytes (sniffed per file):
+// a shop's CSV with commas and one with semicolons both read with the demo's mapping.
 const feed = {
   $schema: `${SCHEMAS}/feed.json`,
-  delimiter: ';',
   encoding: 'utf-8',
-  decimal: ',',
   header_row: 1,
   locale: 'en',
   currency: 'EUR',

@@ -110,8 +110,8 @@ export interface ListingResult {
   /** Per hit, its document (the text postings' numbering, which is the listing's slots'). */
   docs: number[];
   facets: Facet[];
-  /** The channel's currency. */
-  currency: string;
+  /** The channel's currency, absent when nothing names one. */
+  currency?: string;
   /** The request's filters as read, for the answer's applied filters. */
   clauses: readonly Clause[];
 }
@@ -518,7 +518,7 @@ export function executeListing(
     if (facet) facets.push(facet);
   }
 
-  return { total, reachable, ...page, facets, currency: channel.columns.currency, clauses };
+  return { total, reachable, ...page, facets, ...currencyOf(channel.columns), clauses };
 }
 
 /** What a listing reads its request in: the channel, its offers at the request's time, the filters. */
@@ -571,7 +571,7 @@ function rankedTextListing(
     reachable,
     ...page,
     facets: (request.facets ?? []).map(deferredFacet),
-    currency: channel.columns.currency,
+    ...currencyOf(channel.columns),
     clauses: context.clauses,
   };
 }
@@ -775,4 +775,8 @@ function shownRow(
     }
   }
   return best >= 0 ? best : rowStart[doc]!;
+}
+
+function currencyOf(columns: { currency?: string }): { currency?: string } {
+  return columns.currency !== undefined ? { currency: columns.currency } : {};
 }

@@ -87,7 +87,7 @@ export function sideQuery<
 /** What the listed section adds to an answer. */
 export interface ListingExtras {
   listed: string;
-  currency: string;
+  currency?: string;
   applied: AppliedFilter[];
 }
 

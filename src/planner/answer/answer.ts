@@ -167,7 +167,7 @@ function executePlan(
     ...(filters.length > 0 ? { filters } : {}),
     ...(plan.sorts !== undefined ? { sorts: plan.sorts } : {}),
     sections: answerSections,
-    currency: extras?.currency ?? plan.currency,
+    ...currencyOf(extras?.currency ?? plan.currency),
     ...(placements !== undefined && placements.length > 0 ? { placements } : {}),
     ...(planning !== undefined
       ? {
@@ -268,4 +268,9 @@ function toHit(hit: EngineSection['hits'][number]) {
     fields: hit.fields,
     ...(hit.sponsored !== undefined ? { sponsored: hit.sponsored } : {}),
   };
+}
+
+/** The answer's currency: the listing's channel's, else the plan's; absent when neither names one. */
+function currencyOf(currency: string | undefined): { currency?: string } {
+  return currency !== undefined ? { currency } : {};
 }
