@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors.js';
 import { servedLocale } from '../../lib/locale.js';
 import { fieldLabel, pageFacets, pageLayout } from '../../release/page-settings.js';
 import { placementsForPage } from '../effects/placements.js';
-import type { RedirectPlan, SearchPlan } from '../plan.js';
+import type { RedirectPlan, Relaxation, SearchPlan } from '../plan.js';
 import type { Planner } from '../planner.js';
 import { compileLocaleSynonyms } from '../synonyms.js';
 import { executionTrace, type SectionRun } from './execution-trace.js';
@@ -95,7 +95,7 @@ function executePlan(
   const settings = sectionSettings(target, plan, request);
   const runs: SectionRun[] = [];
   let extras: ListingExtras | undefined;
-  let relaxed = false;
+  let relaxation: Relaxation | undefined;
   const sections: EngineSection[] = [];
   for (const planned of plan.sections) {
     if (!planned.searched) {
@@ -111,15 +111,18 @@ function executePlan(
       continue;
     }
     runs.push({ planned, section: ran.section });
-    if (planned.listed && ran.section.total === 0 && plan.relaxation !== undefined) {
+    // Nothing matched what the query named: leave it out step by step until something does.
+    for (const step of planned.listed && ran.section.total === 0 ? (plan.relaxations ?? []) : []) {
       const again = executeSection(
         target.index,
-        sectionQuery(plan, planned, plan.relaxation.filters, settings, plan.relaxation.text),
+        sectionQuery(plan, planned, step.filters, settings, step.text, step.rankText),
       );
-      if (again !== undefined && again.section.total > 0) {
+      if (again === undefined) continue;
+      runs.push({ planned, section: again.section, relaxation: step });
+      if (again.section.total > 0) {
         ran = again;
-        relaxed = true;
-        runs.push({ planned, section: again.section, relaxation: plan.relaxation });
+        relaxation = step;
+        break;
       }
     }
     if (planned.listed) extras = ran.extras;
@@ -144,7 +147,7 @@ function executePlan(
           hits: section.hits.map(toHit),
         },
   );
-  const filters = appliedFilters(plan, extras, relaxed);
+  const filters = appliedFilters(plan, extras, relaxation);
   const placements =
     plan.placements.length === 0 || plan.countOnly || plan.surface === 'autocomplete'
       ? undefined
@@ -156,13 +159,13 @@ function executePlan(
         });
   // The text the listed section searched in the end, words the engine left out included (its
   // trace's `match` entry names them): a query whose words matched nothing still says what it searched.
-  const searched = relaxed ? (plan.relaxation?.text ?? plan.query.searched) : plan.query.searched;
+  const searched = relaxation?.text ?? plan.query.searched;
   return {
     query: { typed: plan.query.typed, searched },
     ...(plan.resolution !== undefined
-      ? { resolution: { ...plan.resolution, left_out: relaxed ? (plan.relaxation?.leftOut ?? []) : [] } }
+      ? { resolution: { ...plan.resolution, left_out: relaxation?.leftOut ?? [] } }
       : {}),
-    ...(relaxed ? { relaxed: true } : {}),
+    ...(relaxation !== undefined ? { relaxed: true } : {}),
     listed: plan.listed,
     ...(filters.length > 0 ? { filters } : {}),
     ...(plan.sorts !== undefined ? { sorts: plan.sorts } : {}),
@@ -197,17 +200,21 @@ function emptySection(type: string): EngineSection {
 
 /**
  * The chips of every filter that narrowed the listed section: the shopper's choices as the
- * listing read them, then what the query named (unless the search was relaxed without it) and
- * the rules' filters.
+ * listing read them, then what the query named (what a relaxed search kept of it) and the rules'
+ * filters.
  */
 function appliedFilters(
   plan: SearchPlan,
   extras: ListingExtras | undefined,
-  relaxed: boolean,
+  relaxation: Relaxation | undefined,
 ): AppliedFilter[] {
   const chips = plan.filters
     .filter((filter) => filter.types.includes(plan.listed))
-    .filter((filter) => filter.from === 'rule' || (filter.from === 'resolution' && !relaxed))
+    .filter(
+      (filter) =>
+        filter.from === 'rule' ||
+        (filter.from === 'resolution' && (relaxation === undefined || relaxation.filters.includes(filter))),
+    )
     .flatMap((filter) => filter.chips);
   return [...(extras?.applied ?? []), ...chips];
 }

@@ -27,6 +27,7 @@ export function sectionQuery(
   filters: readonly PlannedFilter[],
   settings: SectionSettings,
   text = section.text,
+  rankText = plan.rankText,
 ): EngineQuery & { type: string; role: 'listed' | 'beside' } {
   const own = filters.filter((filter) => filter.types.includes(section.type));
   const page = own.find((filter) => filter.from === 'page');
@@ -70,7 +71,7 @@ export function sectionQuery(
     ...(plan.sort.by !== undefined && plan.sort.direction !== undefined
       ? { sort: { by: plan.sort.by, direction: plan.sort.direction } }
       : {}),
-    ...(plan.rankText !== undefined && text === '' ? { rankText: plan.rankText } : {}),
+    ...(rankText !== undefined && text === '' ? { rankText } : {}),
   };
 }
 
