@@ -46,6 +46,36 @@ function listed(answer: ReturnType<typeof answerSearch>): string[] {
 }
 
 describe('answerSearch', () => {
+  it("finds a product by its own id and by a variant's SKU typed as a query, exactly", async () => {
+    const entities: CatalogEntity[] = [
+      {
+        type: 'product',
+        id: 'P102073',
+        title: 'Trail running shoe',
+        variants: [
+          { id: 'P102073-42', attributes: { size: '42' } },
+          { id: 'SKU-88417', attributes: { size: '43' } },
+        ],
+      },
+      { type: 'product', id: 'P102074', title: 'Road running shoe' },
+      { type: 'product', id: 'lamp', title: 'Desk lamp' },
+    ];
+    const index = loadIndex(await compileReleaseIndex(entities, {}));
+    const state = liveStateOf(
+      { runId: 1, artifact: 'a', release: 'r1', snapshot: 's1', releaseFiles: {} },
+      index,
+    );
+    for (const query of ['P102073', 'p102073', 'SKU-88417', 'sku 88417', 'P102073-42'])
+      expect(listed(answerSearch(state, { query, redirect: false }, arrival)), query).toEqual([
+        'product:P102073',
+      ]);
+    expect(listed(answerSearch(state, { query: 'P10207', redirect: false }, arrival))).toEqual([]);
+    // An id that is a word is the entity's text's business, not a code.
+    expect(listed(answerSearch(state, { query: 'lamp', redirect: false }, arrival))).toEqual([
+      'product:lamp',
+    ]);
+  });
+
   it('answers a release without channels.json in the currency its offers name, and in none when they name none', async () => {
     const answerOf = async (entities: CatalogEntity[]) => {
       const files = {
