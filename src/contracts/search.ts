@@ -300,7 +300,7 @@ export const SearchResponse = Type.Object(
     relaxed: Type.Optional(
       Type.Literal(true, {
         description:
-          'Nothing matched the resolved search, so it was repeated without what the query named; `filters` no longer holds it and `resolution.left_out` lists it.',
+          'Nothing matched the resolved search, so it was repeated leaving out what the query named, one part at a time and the least important first (an attribute such as a colour before a brand, a brand before the category), until products matched; when only leaving out all of it did, the query’s words were matched as text. `filters` no longer holds what was left out and `resolution.left_out` lists it.',
       }),
     ),
     listed: Type.String({ description: 'The entity type whose section pages and carries the facets.' }),
