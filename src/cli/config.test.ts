@@ -24,11 +24,33 @@ describe('readConfig', () => {
       indexerPollMs: 500,
       indexerLeaseMs: 30_000,
       exportRetentionMs: 72 * 3_600_000,
+      aiGateway: { apiKey: undefined, baseUrl: undefined, model: 'openai/gpt-5-mini', timeoutMs: 20_000 },
       metricsKey: undefined,
       faultStopAt: undefined,
       stopTimeoutMs: 30_000,
       shedding: { eventLoopDelayMs: 1000, eventLoopUtilization: 0, sampleMs: 1000 },
     });
+  });
+
+  it('reads the AI gateway settings, refusing a base URL that is not http or https', () => {
+    expect(
+      readConfig({
+        AI_GATEWAY_API_KEY: 'gateway-key',
+        AI_GATEWAY_BASE_URL: 'http://127.0.0.1:9999/v4/ai',
+        AI_GATEWAY_MODEL: 'anthropic/claude-haiku-4.5',
+        AI_GATEWAY_TIMEOUT_MS: '5000',
+      }).aiGateway,
+    ).toEqual({
+      apiKey: 'gateway-key',
+      baseUrl: 'http://127.0.0.1:9999/v4/ai',
+      model: 'anthropic/claude-haiku-4.5',
+      timeoutMs: 5000,
+    });
+    expect(() => readConfig({ AI_GATEWAY_BASE_URL: 'gateway.example' })).toThrow(
+      /^AI_GATEWAY_BASE_URL must be/,
+    );
+    expect(() => readConfig({ AI_GATEWAY_BASE_URL: 'ftp://gateway.example' })).toThrow(ConfigError);
+    expect(() => readConfig({ AI_GATEWAY_TIMEOUT_MS: '10' })).toThrow(/AI_GATEWAY_TIMEOUT_MS/);
   });
 
   it('takes empty values as unset', () => {

@@ -32,6 +32,8 @@ export interface Config {
   indexerLeaseMs: number;
   /** How long the export of a discarded or replaced import is kept before the clean-up removes it. */
   exportRetentionMs: number;
+  /** The AI gateway that column mapping suggestions ask; without a key, suggestions are off. */
+  aiGateway: AiGatewayConfig;
   /** The Bearer credential `GET /metrics` asks for; absent: metrics are answered without one. */
   metricsKey: string | undefined;
   /** How long a stop waits for requests in flight, the queues and the indexer before it exits. */
@@ -48,6 +50,17 @@ export interface Config {
     sampleMs: number;
   };
 }
+
+export interface AiGatewayConfig {
+  apiKey: string | undefined;
+  /** Absent: the AI SDK's gateway address. */
+  baseUrl: string | undefined;
+  model: string;
+  timeoutMs: number;
+}
+
+/** The model asked when AI_GATEWAY_MODEL names none. */
+export const DEFAULT_AI_GATEWAY_MODEL = 'openai/gpt-5-mini';
 
 export class ConfigError extends Error {}
 
@@ -82,6 +95,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     indexerPollMs: integer(env, 'AISLE_INDEXER_POLL_MS', 500, 10, 600_000),
     indexerLeaseMs: integer(env, 'AISLE_INDEXER_LEASE_MS', 30_000, 1_000, 3_600_000),
     exportRetentionMs: integer(env, 'AISLE_EXPORT_RETENTION_HOURS', 72, 0, 87_600) * 3_600_000,
+    aiGateway: {
+      apiKey: env.AI_GATEWAY_API_KEY || undefined,
+      baseUrl: url(env, 'AI_GATEWAY_BASE_URL'),
+      model: env.AI_GATEWAY_MODEL || DEFAULT_AI_GATEWAY_MODEL,
+      timeoutMs: integer(env, 'AI_GATEWAY_TIMEOUT_MS', 20_000, 100, 600_000),
+    },
     metricsKey: env.AISLE_METRICS_KEY || undefined,
     faultStopAt: env.AISLE_FAULT_STOP_AT
       ? (oneOf(env, 'AISLE_FAULT_STOP_AT', [...RUN_POINTS], 'claimed') as RunPoint)
@@ -93,6 +112,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sampleMs: integer(env, 'AISLE_SHED_SAMPLE_MS', 1000, 10, 60_000),
     },
   };
+}
+
+function url(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const text = env[name];
+  if (text === undefined || text === '') return undefined;
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) {
+    throw new ConfigError(`${name} must be an http or https URL, not "${text}".`);
+  }
+  return text;
 }
 
 /** Keys shorter than this are refused at start: a short key is guessed by trying. */

@@ -6,7 +6,7 @@ import { indexRunMetrics } from '../control/metrics.js';
 import { httpQuerySide } from '../control/query-side.js';
 import { ABANDONED_WRITE_MS, Scheduler } from '../control/scheduler.js';
 import type { ControlDeps } from '../control/services/deps.js';
-import { readCommittedOpenApi } from '../http/openapi.js';
+import { type OpenApiDocument, readCommittedOpenApi, servedOpenApi } from '../http/openapi.js';
 import type { HttpServer } from '../http/server.js';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { createMetricsRegistry, type Registry } from '../lib/metrics.js';
@@ -82,7 +82,6 @@ export async function startStack(
   // Writes a killed process left unfinished; the scheduler removes later ones as it runs.
   const abandoned = await blobs.removeAbandoned(ABANDONED_WRITE_MS);
   if (abandoned > 0) logger.info({ files: abandoned }, 'files of unfinished blob writes removed');
-  const openApi = readCommittedOpenApi;
   // Heavy work runs on worker threads, never on a server's event loop: index builds on one
   // thread of their own, and reading exports and preparing artifacts for loading on two more.
   const pools = options.workers ? {} : ownPools(roles);
@@ -90,6 +89,12 @@ export async function startStack(
   const { builds, reads } = options.workers ?? { builds: pools.build!, reads: pools.read! };
   const flushes: (() => Promise<void>)[] = [];
   const urls: RunningStack['urls'] = {};
+  // Read once, when first asked for: by then every server of this process listens on its port.
+  let served: OpenApiDocument | undefined;
+  const openApi = () => {
+    served ??= servedOpenApi(readCommittedOpenApi(), urls);
+    return served;
+  };
   // Servers close in this order: those that take requests from outside first, then the internal
   // one, which the control plane's requests in flight may still call.
   const outer: HttpServer[] = [];
@@ -120,6 +125,7 @@ export async function startStack(
       live,
       exports: { database, blobs, limits: config.exportLimits },
       internalKey: config.internalKey,
+      aiGateway: config.aiGateway,
       metrics,
       metricsKey: config.metricsKey,
       openApi,

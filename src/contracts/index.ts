@@ -49,6 +49,7 @@ import {
   SortOption,
 } from './search.js';
 import { PlacementAnswer, Redirect, Resolution } from './search-parts.js';
+import { ColumnSuggestions, SuggestRequest } from './suggestions.js';
 import { Trace } from './trace.js';
 
 export * from './catalog-entity.js';
@@ -59,6 +60,7 @@ export * from './management.js';
 export * from './problem.js';
 export * from './search.js';
 export { type Dismissal, PlacementAnswer, Redirect, Resolution } from './search-parts.js';
+export * from './suggestions.js';
 
 /**
  * Schemas with an `$id` that others reference by `Type.Ref`: every server registers them once, so
@@ -113,4 +115,6 @@ export const sharedSchemas: TSchema[] = [
   CompareRequest,
   CompareAnswer,
   Inspection,
+  SuggestRequest,
+  ColumnSuggestions,
 ];

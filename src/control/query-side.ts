@@ -2,6 +2,7 @@ import type { CompareAnswer, CompareRequest, InspectRequest } from '../contracts
 import type { Inspection } from '../contracts/inspection.js';
 import type { PublicationDecision } from '../contracts/management.js';
 import type { Violation } from '../contracts/problem.js';
+import type { ColumnSuggestions, SuggestRequest } from '../contracts/suggestions.js';
 import { AppError } from '../lib/errors.js';
 
 export type ReleaseValidation =
@@ -20,9 +21,13 @@ export interface QuerySide {
   inspect(request: InspectRequest): Promise<Inspection>;
   /** A draft export with its release against the live one: products, attributes and filters. */
   compare(request: CompareRequest): Promise<CompareAnswer>;
+  /** Where the model behind the AI gateway would send a kept export's columns. */
+  suggest(request: SuggestRequest): Promise<ColumnSuggestions>;
 }
 
 const TIMEOUT_MS = 30_000;
+/** Suggestions wait for the AI gateway, whose own time limit (AI_GATEWAY_TIMEOUT_MS) is at most 600 s. */
+const SUGGEST_TIMEOUT_MS = 610_000;
 
 /**
  * The query side over HTTP at `internalUrl`, each call carrying the internal key (the secret the
@@ -31,7 +36,7 @@ const TIMEOUT_MS = 30_000;
  */
 export function httpQuerySide(internalUrl: string, internalKey: string | undefined): QuerySide {
   const base = internalUrl.replace(/\/+$/, '');
-  const call = (url: string, body: unknown) => post(url, body, internalKey);
+  const call = (url: string, body: unknown, options?: PostOptions) => post(url, body, internalKey, options);
   return {
     async validateRelease(files) {
       const response = await call(`${base}/internal/releases/validate`, { files });
@@ -61,6 +66,21 @@ export function httpQuerySide(internalUrl: string, internalKey: string | undefin
 
     compare: (request) =>
       exportCall(call, base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
+
+    async suggest(request) {
+      // The query node's 502 (the gateway gave no answer) and 503 (no gateway key) are the
+      // caller's answer as they are.
+      const response = await call(`${base}/internal/imports/suggest`, request, {
+        timeoutMs: SUGGEST_TIMEOUT_MS,
+        answered: [502, 503],
+      });
+      if (response.status === 502 || response.status === 503) {
+        const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+        if (typeof body.detail !== 'string') throw unanswered(base, `it answered ${response.status}`);
+        throw new AppError(response.status === 503 ? 'unavailable' : 'bad_gateway', body.detail);
+      }
+      return (await exportAnswer(base, response)) as ColumnSuggestions;
+    },
   };
 }
 
@@ -74,7 +94,10 @@ async function exportCall(
   path: string,
   request: unknown,
 ): Promise<unknown> {
-  const response = await call(`${base}${path}`, request);
+  return exportAnswer(base, await call(`${base}${path}`, request));
+}
+
+async function exportAnswer(base: string, response: Response): Promise<unknown> {
   const body = (await response.json()) as Record<string, unknown>;
   if (response.status === 200) return body;
   if (response.status === 404 || response.status === 422) {
@@ -87,7 +110,18 @@ async function exportCall(
   throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
 }
 
-async function post(url: string, body: unknown, internalKey: string | undefined): Promise<Response> {
+/** How long a call waits, and the 5xx statuses that are the query side's answer, not its failure. */
+interface PostOptions {
+  timeoutMs?: number;
+  answered?: number[];
+}
+
+async function post(
+  url: string,
+  body: unknown,
+  internalKey: string | undefined,
+  { timeoutMs = TIMEOUT_MS, answered = [] }: PostOptions = {},
+): Promise<Response> {
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -96,7 +130,7 @@ async function post(url: string, body: unknown, internalKey: string | undefined)
         ...(internalKey ? { authorization: `Bearer ${internalKey}` } : {}),
       },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     if (response.status === 401) {
       throw unanswered(
@@ -106,7 +140,8 @@ async function post(url: string, body: unknown, internalKey: string | undefined)
           : 'no internal key is set on the control plane: set AISLE_INTERNAL_KEY as on the query nodes',
       );
     }
-    if (response.status >= 500) throw unanswered(url, `it answered ${response.status}`);
+    if (response.status >= 500 && !answered.includes(response.status))
+      throw unanswered(url, `it answered ${response.status}`);
     return response;
   } catch (error) {
     if (error instanceof AppError) throw error;

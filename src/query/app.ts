@@ -10,6 +10,7 @@ import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
 import type { Clock } from '../lib/clock.js';
 import type { Registry } from '../lib/metrics.js';
+import type { AiGatewaySettings } from './column-suggestions.js';
 import type { LiveIndex } from './live-index.js';
 import { importRoutes, type KeptExports } from './routes/imports.js';
 import { publicationRoute } from './routes/publication.js';
@@ -57,6 +58,8 @@ export interface InternalAppOptions {
   metricsKey: string | undefined;
   /** The secret every internal call must carry; without one every call is refused. */
   internalKey: string | undefined;
+  /** The AI gateway column mapping suggestions ask. */
+  aiGateway: AiGatewaySettings;
   openApi?: () => unknown;
 }
 
@@ -79,7 +82,7 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
     requireBearerKey(scope as unknown as FastifyInstance, internalKey);
     validateReleaseRoute(scope, options.live);
     publicationRoute(scope, options.live);
-    importRoutes(scope, options.exports, options.live);
+    importRoutes(scope, options.exports, options.live, options.aiGateway);
   });
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;

@@ -12,6 +12,10 @@ import {
 import type { BlobStore, Database } from '../store/index.js';
 import type { PrepareInput, PrepareOutput } from './index-tasks.js';
 
+/** Why a search cannot be answered while no index run has succeeded and none is on its way. */
+export const NOTHING_SEARCHABLE =
+  'Nothing is searchable yet: no index run has succeeded. Upload a catalog (PUT /api/v1/catalog) and publish a release (POST /api/v1/releases/{release}/publish) on the management API, then wait for the index run.';
+
 /** What searches read now: one loaded index with the release and snapshot it was built from. */
 export interface LiveState {
   runId: number;
@@ -69,6 +73,8 @@ const WARM_UP_REQUESTS = [{}, { query: 'a' }, { query: 'new' }];
  */
 export class LiveIndex {
   #state: LiveState | undefined;
+  /** While nothing is live: the index run that will make something live, as the last poll saw it. */
+  #coming: { id: number; status: string } | undefined;
   #timer: NodeJS.Timeout | undefined;
   #refreshing: Promise<void> | undefined;
   #stopped = false;
@@ -79,6 +85,13 @@ export class LiveIndex {
 
   current(): LiveState | undefined {
     return this.#state;
+  }
+
+  /** Why a search cannot be answered while nothing is live: a first run on its way, or none yet. */
+  nothingLiveSentence(): string {
+    const coming = this.#coming;
+    if (!coming) return NOTHING_SEARCHABLE;
+    return `Nothing is searchable yet: the first index run (${coming.id}) is ${coming.status === 'queued' ? 'queued' : 'in progress'}. Searches are answered as soon as it goes live; ask again in a moment.`;
   }
 
   /** When what is served now went live, as the live pointer says; undefined before a load. */
@@ -125,7 +138,13 @@ export class LiveIndex {
     let loading = false;
     try {
       const live = await database.live.get();
-      if (!live || live.runId === this.#state?.runId) return;
+      if (!live) {
+        const [run] = await database.indexRuns.unfinished();
+        this.#coming = run && { id: run.id, status: run.status };
+        return;
+      }
+      this.#coming = undefined;
+      if (live.runId === this.#state?.runId) return;
       loading = true;
       const release = await database.releases.get(live.releaseId);
       const place: LivePlace = {

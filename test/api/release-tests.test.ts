@@ -4,6 +4,7 @@ import { demoReleaseFiles } from '../../src/catalog/demo/release.js';
 import { loadDemoShop } from '../../src/cli/demo.js';
 import type { TestsFile } from '../../src/contracts/release-files/index.js';
 import type { Answer } from '../support/http.js';
+import { call } from '../support/http.js';
 import { getImport, searchesRead, sendExport } from '../support/imports.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { waitFor } from '../support/wait.js';
@@ -82,7 +83,7 @@ describe('plan tests against the live demo shop', () => {
   let stack: TestStack;
   beforeAll(async () => {
     stack = await startTestStack();
-    const { runId } = await loadDemoShop(stack.deps);
+    const { runId } = await loadDemoShop(stack.deps, `${stack.urls.management}/schemas`);
     await searchesRead(stack, runId!);
   }, 120_000);
   afterAll(async () => stack.close());
@@ -100,6 +101,16 @@ describe('plan tests against the live demo shop', () => {
     expect(onSale.values.find((value: Answer) => value.value === true)?.count).toBeGreaterThan(10);
     // The biggest discounts first: each of the first page sells below its price today.
     for (const hit of products.hits) expect(hit.fields.sale_price).toBeLessThan(hit.fields.price);
+  });
+
+  it('stores the demo release with $schema URLs of the schemas this stack serves', async () => {
+    const { data } = await (await stack.manage('GET', '/releases')).json();
+    const release = await (await stack.manage('GET', `/releases/${data[0].id}`)).json();
+    const schema = release.files['rules.json'].$schema;
+    expect(schema).toBe(`${stack.urls.management}/schemas/rules.json`);
+    const served = await call(schema);
+    expect(served.status).toBe(200);
+    expect((await served.json()).$id).toBe(schema);
   });
 
   it('POST /api/v1/releases answers 422 naming each failing test and keeps nothing', async () => {

@@ -19,6 +19,7 @@ import { SEASONAL_SALE_RULE, saleWindow, seasonalSale } from './season.js';
  * as a shop sends it to `POST /api/v1/releases`; docs/release-files.md explains every member.
  */
 
+/** Where the management API serves the schemas at its default port; see demoReleaseFilesAt. */
 const SCHEMAS = 'http://127.0.0.1:8090/schemas';
 
 const channels = {
@@ -1039,3 +1040,17 @@ export function demoRelease(today: Date): Record<string, Record<string, unknown>
 
 /** The demo release made for the day this module was loaded (tests and benchmarks). */
 export const demoReleaseFiles = demoRelease(new Date());
+
+/**
+ * The demo shop's release files for `today` (see demoRelease) with `$schema` naming the schemas
+ * where a running management API serves them (`schemas`, such as `http://127.0.0.1:41234/schemas`),
+ * so an editor opening a file of the demo release loads its schema from the stack that stored it.
+ */
+export function demoReleaseFilesAt(schemas: string, today: Date): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    Object.entries(demoRelease(today)).map(([name, file]) => [
+      name,
+      '$schema' in file ? { ...file, $schema: `${schemas}/${name}` } : file,
+    ]),
+  );
+}

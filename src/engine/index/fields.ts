@@ -75,7 +75,7 @@ export function pickLocalized(text: Localized | undefined, locale: string | unde
 }
 
 /** An id reads as a code a shopper may type (`P102073`, `WH-1000XM5-B`): a digit, 4 characters or more. */
-const CODE = /^(?=.*\p{N})[\p{L}\p{N}][\p{L}\p{N}._\/-]{3,}$/u;
+const CODE = /^(?=.*\p{N})[\p{L}\p{N}][\p{L}\p{N}._/-]{3,}$/u;
 
 /**
  * Appends an entity's own id and its variants' ids (their SKUs) where they read as codes, so that

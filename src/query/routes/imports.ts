@@ -4,11 +4,13 @@ import { CompareAnswer, CompareRequest, InspectRequest } from '../../contracts/i
 import { Inspection } from '../../contracts/inspection.js';
 import { Problem } from '../../contracts/problem.js';
 import type { AttributesFile, FeedFile } from '../../contracts/release-files/index.js';
+import { ColumnSuggestions, SuggestRequest } from '../../contracts/suggestions.js';
 import type { HttpServer } from '../../http/server.js';
 import { AppError } from '../../lib/errors.js';
 import { Gate } from '../../lib/gate.js';
 import { validateRelease } from '../../release/validate.js';
 import type { BlobStore, Database } from '../../store/index.js';
+import { type AiGatewaySettings, requireGatewayKey, suggestColumns } from '../column-suggestions.js';
 import type { LiveIndex } from '../live-index.js';
 import { checkRelease } from '../release-check.js';
 import { type CatalogFacts, catalogFacts, compareFacts } from './compare-exports.js';
@@ -24,10 +26,16 @@ export interface KeptExports {
 const problem = Type.Ref(Problem);
 
 /**
- * `POST /internal/imports/inspect` and `/internal/imports/compare`: what the indexer would make of
- * a kept export with a release, and how that differs from what is live.
+ * `POST /internal/imports/inspect`, `/compare` and `/suggest`: what the indexer would make of a
+ * kept export with a release, how that differs from what is live, and where a model behind the AI
+ * gateway would send its columns.
  */
-export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: LiveIndex): void {
+export function importRoutes(
+  app: HttpServer,
+  store: KeptExports,
+  liveIndex: LiveIndex,
+  aiGateway: AiGatewaySettings,
+): void {
   // Exports are read one at a time, others waiting their turn: reading runs beside searches on
   // this node, so the control plane's calls may never take more of it than one read.
   const reads = new Gate(1);
@@ -54,6 +62,38 @@ export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: Liv
         });
         return read.inspection();
       });
+    },
+  );
+
+  app.post(
+    '/internal/imports/suggest',
+    {
+      schema: {
+        tags: ['internal'],
+        operationId: 'suggestColumns',
+        summary: 'Ask the model behind the AI gateway where the columns of a kept export go',
+        description:
+          "Reads the snapshot as inspect does (its first rows for a file larger than 8 MB), shows the model each column's name with up to five values and the release's attribute codes, and answers its suggestion per column and the mapping with the near-certain ones taken. 404 when no such snapshot is kept; 422 when the export cannot be read or the release has violations; 502 when the gateway does not answer in time or answers no column mapping; 503 when no AI gateway key is set.",
+        body: Type.Ref(SuggestRequest),
+        response: {
+          200: Type.Ref(ColumnSuggestions),
+          400: problem,
+          404: problem,
+          422: problem,
+          502: problem,
+          503: problem,
+        },
+      },
+    },
+    async (request) => {
+      const { snapshot, files } = request.body;
+      const checked = checkedFiles(files, liveIndex, request.arrivedAt);
+      // Without a key nothing is read: the answer would be 503 whatever the export holds.
+      requireGatewayKey(aiGateway);
+      const read = await oneAtATime(reads, () =>
+        readKept(store, snapshot, checked, { sample: true, holdEntities: false }),
+      );
+      return suggestColumns(read, checked['attributes.json'] as AttributesFile | undefined, aiGateway);
     },
   );
 

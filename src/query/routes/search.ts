@@ -24,7 +24,8 @@ export function searchRoutes(app: HttpServer, live: LiveIndex): void {
         response: responses,
       },
     },
-    async (request) => answerSearch(live.current(), request.body, request.arrivedAt),
+    async (request) =>
+      answerSearch(live.current(), request.body, request.arrivedAt, live.nothingLiveSentence()),
   );
 
   app.get(
@@ -47,7 +48,7 @@ export function searchRoutes(app: HttpServer, live: LiveIndex): void {
         ...(redirect !== undefined ? { redirect: isTrue(redirect) } : {}),
         ...(debug !== undefined ? { debug: isTrue(debug) } : {}),
       };
-      return answerSearch(live.current(), body, request.arrivedAt);
+      return answerSearch(live.current(), body, request.arrivedAt, live.nothingLiveSentence());
     },
   );
 }
