@@ -14,6 +14,7 @@ import { benchEngine, drawQueries, kindTable, markdownTable } from './engine.js'
 import { benchFacets, facetsMarkdown } from './facets.js';
 import { benchHttp } from './http.js';
 import { benchLoadSwap, loadSwapTable } from './load-swap.js';
+import { benchOffers, offersTable } from './offers.js';
 import { benchPlanner, benchRulesInSearch, plannerTable, rulesInSearchTable } from './planner.js';
 import { benchRelevance, regressionLines, summaryTable } from './relevance.js';
 
@@ -54,6 +55,8 @@ for (const products of sizes) {
   );
 }
 
+console.log('\n## PUT /offers, live without a rebuild\n');
+console.log(offersTable([await benchOffers(100_000, 10_000)]));
 console.log('\n## Search under load while a new catalog is published\n');
 console.log(loadSwapTable([await benchLoadSwap(50_000)]));
 

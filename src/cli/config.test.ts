@@ -25,6 +25,10 @@ describe('readConfig', () => {
       indexerLeaseMs: 30_000,
       exportRetentionMs: 72 * 3_600_000,
       aiGateway: { apiKey: undefined, baseUrl: undefined, model: 'openai/gpt-5-mini', timeoutMs: 20_000 },
+      secretKey: undefined,
+      allowPrivateFeeds: false,
+      feedMaxBytes: 512 * 1024 * 1024,
+      feedTimeoutMs: 300_000,
       metricsKey: undefined,
       faultStopAt: undefined,
       stopTimeoutMs: 30_000,
@@ -51,6 +55,21 @@ describe('readConfig', () => {
     );
     expect(() => readConfig({ AI_GATEWAY_BASE_URL: 'ftp://gateway.example' })).toThrow(ConfigError);
     expect(() => readConfig({ AI_GATEWAY_TIMEOUT_MS: '10' })).toThrow(/AI_GATEWAY_TIMEOUT_MS/);
+  });
+
+  it('reads which private addresses feeds may be fetched from: none, all, or listed ranges', () => {
+    expect(readConfig({ AISLE_ALLOW_PRIVATE_FEEDS: 'true' }).allowPrivateFeeds).toBe(true);
+    expect(readConfig({ AISLE_ALLOW_PRIVATE_FEEDS: '0' }).allowPrivateFeeds).toBe(false);
+    expect(readConfig({ AISLE_ALLOW_PRIVATE_FEEDS: '10.1.0.0/16, 192.168.1.5' }).allowPrivateFeeds).toEqual([
+      '10.1.0.0/16',
+      '192.168.1.5',
+    ]);
+    expect(() => readConfig({ AISLE_ALLOW_PRIVATE_FEEDS: 'intranet' })).toThrow(/AISLE_ALLOW_PRIVATE_FEEDS/);
+    expect(() => readConfig({ AISLE_ALLOW_PRIVATE_FEEDS: '10.0.0.0/40' })).toThrow(ConfigError);
+    expect(readConfig({ AISLE_FEED_MAX_MB: '2', AISLE_FEED_TIMEOUT_S: '9' })).toMatchObject({
+      feedMaxBytes: 2 * 1024 * 1024,
+      feedTimeoutMs: 9000,
+    });
   });
 
   it('takes empty values as unset', () => {

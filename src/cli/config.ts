@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { ExportLimits } from '../catalog/index.js';
+import { parseRange } from '../control/feeds/address-guard.js';
 import { RUN_POINTS, type RunPoint } from '../control/indexer/indexer.js';
 
 /** Everything aisle reads from its environment, typed, with its defaults. Listed in the README. */
@@ -34,6 +35,12 @@ export interface Config {
   exportRetentionMs: number;
   /** The AI gateway that column mapping suggestions ask; without a key, suggestions are off. */
   aiGateway: AiGatewayConfig;
+  /** Seals secrets kept at rest; absent: a key generated into the data dir. */
+  secretKey: string | undefined;
+  /** Private, loopback and link-local addresses catalog feeds may be fetched from: none, all, or these. */
+  allowPrivateFeeds: boolean | string[];
+  feedMaxBytes: number;
+  feedTimeoutMs: number;
   /** The Bearer credential `GET /metrics` asks for; absent: metrics are answered without one. */
   metricsKey: string | undefined;
   /** How long a stop waits for requests in flight, the queues and the indexer before it exits. */
@@ -101,6 +108,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       model: env.AI_GATEWAY_MODEL || DEFAULT_AI_GATEWAY_MODEL,
       timeoutMs: integer(env, 'AI_GATEWAY_TIMEOUT_MS', 20_000, 100, 600_000),
     },
+    secretKey: env.AISLE_SECRET_KEY || undefined,
+    allowPrivateFeeds: privateAllowance(env.AISLE_ALLOW_PRIVATE_FEEDS),
+    feedMaxBytes: integer(env, 'AISLE_FEED_MAX_MB', 512, 1, 1_000_000) * 1024 * 1024,
+    feedTimeoutMs: integer(env, 'AISLE_FEED_TIMEOUT_S', 300, 1, 86_400) * 1000,
     metricsKey: env.AISLE_METRICS_KEY || undefined,
     faultStopAt: env.AISLE_FAULT_STOP_AT
       ? (oneOf(env, 'AISLE_FAULT_STOP_AT', [...RUN_POINTS], 'claimed') as RunPoint)
@@ -121,6 +132,22 @@ function url(env: NodeJS.ProcessEnv, name: string): string | undefined {
     throw new ConfigError(`${name} must be an http or https URL, not "${text}".`);
   }
   return text;
+}
+
+/** `true` (or 1) allows every private address, `false` (0, unset) none, else a comma list of addresses and CIDR ranges. */
+function privateAllowance(text: string | undefined): boolean | string[] {
+  const value = text?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  const ranges = value.split(',').map((range) => range.trim());
+  try {
+    for (const range of ranges) parseRange(range);
+  } catch {
+    throw new ConfigError(
+      `AISLE_ALLOW_PRIVATE_FEEDS must be true, false, or a comma list of addresses and CIDR ranges, not "${text}".`,
+    );
+  }
+  return ranges;
 }
 
 /** Keys shorter than this are refused at start: a short key is guessed by trying. */

@@ -17,6 +17,7 @@ import { LiveIndex } from '../query/live-index.js';
 import { liveIndexMetrics } from '../query/metrics.js';
 import { type BlobStore, type Database, DirectoryBlobStore, openDatabase } from '../store/index.js';
 import type { Config } from './config.js';
+import { secretKeyFor } from './secret-key.js';
 
 /** How often the control plane runs its timed work. */
 const SCHEDULER_INTERVAL_MS = 60_000;
@@ -139,6 +140,7 @@ export async function startStack(
     config.internalKey,
   );
   let indexer: Indexer | undefined;
+  let scheduler: Scheduler | undefined;
   const deps: ControlDeps = {
     database,
     blobs,
@@ -146,8 +148,15 @@ export async function startStack(
     querySide,
     runQueued: () => indexer?.nudge(),
     exportLimits: config.exportLimits,
+    secretKey: await secretKeyFor(config.dataDir, config.secretKey),
+    feeds: {
+      maxBytes: config.feedMaxBytes,
+      timeoutMs: config.feedTimeoutMs,
+      allowPrivate: config.allowPrivateFeeds,
+    },
+    wakeScheduler: () => scheduler?.wake(),
+    offersWritten: () => void live?.refresh(),
   };
-  let scheduler: Scheduler | undefined;
   if (roles.control) {
     scheduler = new Scheduler({
       deps,

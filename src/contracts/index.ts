@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import { CatalogFetch, CatalogSource, PutCatalogSourceBody } from './catalog-source.js';
 import {
   ChangeImportBody,
   CompareAnswer,
@@ -35,6 +36,13 @@ import {
   Snapshot,
   ValidateReleaseAnswer,
 } from './management.js';
+import {
+  OffersAccepted,
+  OfferUpdate,
+  PutOffersBody,
+  ResolvedOffers,
+  ResolveOffersRequest,
+} from './offers.js';
 import { Problem, Violation } from './problem.js';
 import {
   AppliedFilter,
@@ -49,17 +57,21 @@ import {
   SortOption,
 } from './search.js';
 import { PlacementAnswer, Redirect, Resolution } from './search-parts.js';
+import { PatchStorageBody, Storage } from './storage.js';
 import { ColumnSuggestions, SuggestRequest } from './suggestions.js';
 import { Trace } from './trace.js';
 
 export * from './catalog-entity.js';
+export * from './catalog-source.js';
 export * from './common.js';
 export * from './imports.js';
 export * from './inspection.js';
 export * from './management.js';
+export * from './offers.js';
 export * from './problem.js';
 export * from './search.js';
 export { type Dismissal, PlacementAnswer, Redirect, Resolution } from './search-parts.js';
+export * from './storage.js';
 export * from './suggestions.js';
 
 /**
@@ -117,4 +129,14 @@ export const sharedSchemas: TSchema[] = [
   Inspection,
   SuggestRequest,
   ColumnSuggestions,
+  PutCatalogSourceBody,
+  CatalogFetch,
+  CatalogSource,
+  OfferUpdate,
+  PutOffersBody,
+  OffersAccepted,
+  ResolveOffersRequest,
+  ResolvedOffers,
+  Storage,
+  PatchStorageBody,
 ];

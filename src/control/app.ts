@@ -7,10 +7,13 @@ import { createHttpServer, type HttpServer } from '../http/server.js';
 import { Gate } from '../lib/gate.js';
 import type { Registry } from '../lib/metrics.js';
 import { catalogRoutes } from './routes/catalog.js';
+import { catalogSourceRoutes } from './routes/catalog-source.js';
 import { importRoutes } from './routes/imports.js';
 import { indexRunRoutes } from './routes/index-runs.js';
+import { offersRoutes } from './routes/offers.js';
 import { releaseRoutes } from './routes/releases.js';
 import { schemaRoutes } from './routes/schemas.js';
+import { storageRoutes } from './routes/storage.js';
 import type { ControlDeps } from './services/deps.js';
 
 export interface ManagementAppOptions {
@@ -54,9 +57,12 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
     async (api) => {
       requireBearerKey(api as unknown as FastifyInstance, managementKey);
       await catalogRoutes(api, options.deps, uploads);
+      catalogSourceRoutes(api, options.deps);
       await importRoutes(api, options.deps, uploads);
       releaseRoutes(api, options.deps);
       indexRunRoutes(api, options.deps);
+      offersRoutes(api, options.deps);
+      storageRoutes(api, options.deps);
     },
     { prefix: '/api/v1' },
   );

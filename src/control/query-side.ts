@@ -1,6 +1,7 @@
 import type { CompareAnswer, CompareRequest, InspectRequest } from '../contracts/imports.js';
 import type { Inspection } from '../contracts/inspection.js';
 import type { PublicationDecision } from '../contracts/management.js';
+import type { ResolvedOffers, ResolveOffersRequest } from '../contracts/offers.js';
 import type { Violation } from '../contracts/problem.js';
 import type { ColumnSuggestions, SuggestRequest } from '../contracts/suggestions.js';
 import { AppError } from '../lib/errors.js';
@@ -23,6 +24,8 @@ export interface QuerySide {
   compare(request: CompareRequest): Promise<CompareAnswer>;
   /** Where the model behind the AI gateway would send a kept export's columns. */
   suggest(request: SuggestRequest): Promise<ColumnSuggestions>;
+  /** The entity of each variant an offers update names, in what is live (422 for what it lacks). */
+  resolveOffers(request: ResolveOffersRequest): Promise<ResolvedOffers>;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -80,6 +83,20 @@ export function httpQuerySide(internalUrl: string, internalKey: string | undefin
         throw new AppError(response.status === 503 ? 'unavailable' : 'bad_gateway', body.detail);
       }
       return (await exportAnswer(base, response)) as ColumnSuggestions;
+    },
+
+    async resolveOffers(request) {
+      const response = await call(`${base}/internal/offers/resolve`, request);
+      const body = (await response.json()) as Record<string, unknown>;
+      if (response.status === 200) return body as unknown as ResolvedOffers;
+      if (response.status === 422) {
+        throw new AppError(
+          'unprocessable',
+          String(body.detail ?? 'The offers name what the live catalog lacks.'),
+          (body.violations as Violation[] | undefined) ?? [],
+        );
+      }
+      throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
     },
   };
 }

@@ -13,6 +13,7 @@ import type { Registry } from '../lib/metrics.js';
 import type { AiGatewaySettings } from './column-suggestions.js';
 import type { LiveIndex } from './live-index.js';
 import { importRoutes, type KeptExports } from './routes/imports.js';
+import { offersRoute } from './routes/offers.js';
 import { publicationRoute } from './routes/publication.js';
 import { searchRoutes } from './routes/search.js';
 import { validateReleaseRoute } from './routes/validate-release.js';
@@ -83,6 +84,7 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
     validateReleaseRoute(scope, options.live);
     publicationRoute(scope, options.live);
     importRoutes(scope, options.exports, options.live, options.aiGateway);
+    offersRoute(scope, options.live);
   });
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;

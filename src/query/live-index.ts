@@ -1,6 +1,7 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { type EngineIndex, loadIndex } from '../engine/index.js';
+import { applyOffers, type EngineIndex, loadIndex, offerChangeOf } from '../engine/index.js';
+import { AppError } from '../lib/errors.js';
 import { ownBytes, type TaskRunner } from '../lib/tasks.js';
 import {
   answerRequest,
@@ -32,10 +33,19 @@ export interface LiveState {
   vocabulary: Vocabulary;
   /** The release files compiled with the vocabulary, on every load, a switch included. */
   planner: Planner;
+  /** The artifact as loaded, before offers updates were applied over it (`index` holds them). */
+  loaded: EngineIndex;
+  /** The catalog generation of the run: offers updates of it and later ones apply. */
+  generation: number;
+  /** The last offers write applied. */
+  offersApplied: number;
 }
 
 /** Where the live pointer points: the run, its artifact, and the release and snapshot it built. */
-export type LivePlace = Pick<LiveState, 'runId' | 'artifact' | 'release' | 'snapshot' | 'releaseFiles'>;
+export type LivePlace = Pick<
+  LiveState,
+  'runId' | 'artifact' | 'release' | 'snapshot' | 'releaseFiles' | 'generation' | 'offersApplied'
+>;
 
 /**
  * The state searches read for a loaded index and release files: the vocabulary the index carries
@@ -46,7 +56,13 @@ export function liveStateOf(
   index: EngineIndex,
   vocabulary: Vocabulary = vocabularyOf(index),
 ): LiveState {
-  return { ...place, index, vocabulary, planner: compilePlanner(place.releaseFiles, vocabulary) };
+  return {
+    ...place,
+    index,
+    loaded: index,
+    vocabulary,
+    planner: compilePlanner(place.releaseFiles, vocabulary),
+  };
 }
 
 export interface LiveIndexOptions {
@@ -105,6 +121,17 @@ export class LiveIndex {
     return live === undefined || live.runId === this.#state?.runId;
   }
 
+  /** What this node serves, once it serves what the live pointer names; 503 until then. */
+  async upToDate(): Promise<LiveState | undefined> {
+    if (!(await this.isUpToDate())) {
+      throw new AppError(
+        'unavailable',
+        'This query node has not loaded the live index yet; ask again in a moment.',
+      );
+    }
+    return this.current();
+  }
+
   /** Reads the pointer once and loads what it names if that is new. Concurrent calls share one read. */
   refresh(): Promise<void> {
     this.#refreshing ??= this.#load().finally(() => {
@@ -137,30 +164,41 @@ export class LiveIndex {
     const startedAt = performance.now();
     let loading = false;
     try {
-      const live = await database.live.get();
+      const [live, latestOffers] = await Promise.all([database.live.get(), database.offers.latest()]);
       if (!live) {
         const [run] = await database.indexRuns.unfinished();
         this.#coming = run && { id: run.id, status: run.status };
         return;
       }
       this.#coming = undefined;
-      if (live.runId === this.#state?.runId) return;
+      const kept = this.#state;
+      if (live.runId === kept?.runId) {
+        if (latestOffers > kept.offersApplied) this.#state = await this.#withOffers(kept, latestOffers);
+        return;
+      }
       loading = true;
-      const release = await database.releases.get(live.releaseId);
+      const [release, run] = await Promise.all([
+        database.releases.get(live.releaseId),
+        database.indexRuns.get(live.runId),
+      ]);
       const place: LivePlace = {
         runId: live.runId,
         artifact: live.artifact,
         release: live.releaseId,
         snapshot: live.snapshotId,
         releaseFiles: release?.files ?? {},
+        generation: run?.catalogGeneration ?? 0,
+        // Offers updates folded into the artifact when it was built are in it already.
+        offersApplied: run?.offersSeq ?? 0,
       };
       // A switch keeps the artifact: the index and vocabulary already loaded serve the new
-      // release files, which only need a planner of their own.
-      const kept = this.#state;
-      this.#state =
+      // release files, which only need a planner of their own. Offers are applied anew, since
+      // the catalog generation may have changed with the run.
+      const loaded =
         live.artifact === kept?.artifact
-          ? liveStateOf(place, kept.index, kept.vocabulary)
+          ? liveStateOf(place, kept.loaded, kept.vocabulary)
           : await this.#loadState(place, blobs);
+      this.#state = await this.#withOffers(loaded, latestOffers);
       this.#since = live.since;
       this.options.onLoad?.('loaded', (performance.now() - startedAt) / 1000);
       logger.info(
@@ -192,5 +230,18 @@ export class LiveIndex {
       }
     }
     return state;
+  }
+
+  /**
+   * The state with the offers updates written since it was made applied over its index. `latest`
+   * (the last write, read before the rows) is applied too when none of its rows apply here.
+   */
+  async #withOffers(state: LiveState, latest: number): Promise<LiveState> {
+    const rows = await this.options.database.offers.changedSince(state.generation, state.offersApplied);
+    if (rows.length === 0) return { ...state, offersApplied: Math.max(state.offersApplied, latest) };
+    const { index, applied, missing } = applyOffers(state.index, rows.map(offerChangeOf));
+    const offersApplied = Math.max(rows.at(-1)!.seq, latest);
+    this.options.logger.info({ run: state.runId, applied, missing, write: offersApplied }, 'offers applied');
+    return { ...state, index, offersApplied };
   }
 }

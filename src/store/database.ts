@@ -1,8 +1,11 @@
+import { sql } from 'kysely';
+import { type CatalogSourceRepository, createCatalogSourceRepository } from './catalog-source-repository.js';
 import { type ConnectOptions, connect, type DialectName } from './connect.js';
 import { createImportsRepository, type ImportsRepository } from './imports-repository.js';
 import { createIndexRunsRepository, type IndexRunsRepository } from './index-runs-repository.js';
 import { createLiveRepository, type LiveRepository } from './live-repository.js';
 import { migrateToLatest } from './migrations.js';
+import { createOffersRepository, type OffersRepository } from './offers-repository.js';
 import { createReleasesRepository, type ReleasesRepository } from './releases-repository.js';
 import { createSettingsRepository, type SettingsRepository } from './settings-repository.js';
 import { createSnapshotsRepository, type SnapshotsRepository } from './snapshots-repository.js';
@@ -24,6 +27,10 @@ export interface Database {
   readonly live: LiveRepository;
   readonly settings: SettingsRepository;
   readonly imports: ImportsRepository;
+  readonly catalogSource: CatalogSourceRepository;
+  readonly offers: OffersRepository;
+  /** The SQLite file's size in bytes; undefined on PostgreSQL, whose server keeps its own. */
+  sizeBytes(): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -48,6 +55,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     live: createLiveRepository(db),
     settings: createSettingsRepository(db),
     imports: createImportsRepository(db, dialect),
+    catalogSource: createCatalogSourceRepository(db),
+    offers: createOffersRepository(db, dialect),
+    async sizeBytes() {
+      if (dialect !== 'sqlite') return undefined;
+      const [count] = (await sql<{ page_count: number }>`pragma page_count`.execute(db)).rows;
+      const [size] = (await sql<{ page_size: number }>`pragma page_size`.execute(db)).rows;
+      return (count?.page_count ?? 0) * (size?.page_size ?? 0);
+    },
     close: () => db.destroy(),
   };
 }

@@ -6,6 +6,14 @@ export {
   type StagedBlob,
   type StoredBlob,
 } from './blob-store.js';
+export {
+  type CatalogFetchRecord,
+  type CatalogSourceRecord,
+  type CatalogSourceRepository,
+  FETCHES_KEPT,
+  type FetchOutcome,
+  type NewCatalogFetch,
+} from './catalog-source-repository.js';
 export type { ConnectOptions, DialectName } from './connect.js';
 export { type Database, type OpenDatabaseOptions, openDatabase } from './database.js';
 export { DirectoryBlobStore } from './directory-blob-store.js';
@@ -15,6 +23,7 @@ export { GIVEN_UP_ERROR, MAX_ATTEMPTS } from './index-run-rows.js';
 export type { RunOutcome, RunSuccess } from './index-run-success.js';
 export type { IndexRunsRepository, NewIndexRun, RunFailure } from './index-runs-repository.js';
 export type { LiveRepository } from './live-repository.js';
+export type { OfferRow, OffersRepository, StoredOfferRow } from './offers-repository.js';
 export {
   type ImportRecord,
   type IndexRunRecord,

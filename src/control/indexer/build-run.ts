@@ -1,5 +1,6 @@
 import type { ExportLimits } from '../../catalog/index.js';
 import type { IndexRun } from '../../contracts/management.js';
+import { offerChangeOf } from '../../engine/index.js';
 import { ownBytes, type TaskRunner } from '../../lib/tasks.js';
 import { type BlobStore, type Database, type IndexRunRecord, MAX_ATTEMPTS } from '../../store/index.js';
 import { attemptSentence, courseOf, liveForCourse } from '../course.js';
@@ -101,6 +102,8 @@ async function trySwitch(
       duration_ms: Math.round(performance.now() - startedAt),
     },
     ...(liveRun?.offersSeq !== undefined ? { offersSeq: liveRun.offersSeq } : {}),
+    // The same indexes decided the same smart categories: their next sale window end holds too.
+    ...(liveRun?.rebuildAt !== undefined ? { rebuildAt: liveRun.rebuildAt } : {}),
   };
 }
 
@@ -122,17 +125,23 @@ async function rebuild(
     );
   }
   const bytes = ownBytes(await blobs.get(snapshot.blob));
+  // Offers updates of this catalog are folded in: smart categories and every query node see them.
+  const overlay = await database.offers.changedSince(run.catalogGeneration, 0);
   const input: BuildInput = {
     snapshot: bytes,
     files,
     now: context.now().toISOString(),
     ...(context.exportLimits ? { limits: context.exportLimits } : {}),
+    offers: overlay.map(offerChangeOf),
   };
   const built = await runTask<BuildOutput>(context, 'index:build', input, bytes);
   await context.progress('storing', built.entities, built.entities);
   const artifact = (await blobs.putStream(pieces(built.artifact))).key;
   return {
     artifact,
+    ...(overlay.length > 0 ? { offersSeq: overlay.at(-1)!.seq } : {}),
+    // Smart categories over prices or sales were decided at the build's time: a window end changes them.
+    ...(built.saleWindowEnd !== undefined ? { rebuildAt: new Date(built.saleWindowEnd).toISOString() } : {}),
     report: {
       course: { way: 'rebuild', cause },
       entities: built.entities,
