@@ -42,6 +42,15 @@ async function live(releaseFiles = files): Promise<LiveState> {
   );
 }
 
+/** The live state of another catalog, compiled with the release it is served with. */
+async function liveOf(entities: CatalogEntity[], releaseFiles: Record<string, unknown>): Promise<LiveState> {
+  const index = loadIndex(await compileReleaseIndex(entities, releaseFiles));
+  return liveStateOf(
+    { runId: 1, artifact: 'a', release: 'r1', snapshot: 's1', releaseFiles, generation: 0, offersApplied: 0 },
+    index,
+  );
+}
+
 const arrival = new Date('2026-01-01T00:00:00Z');
 
 function listed(answer: ReturnType<typeof answerSearch>): string[] {
@@ -63,11 +72,7 @@ describe('answerSearch', () => {
       { type: 'product', id: 'P102074', title: 'Road running shoe' },
       { type: 'product', id: 'lamp', title: 'Desk lamp' },
     ];
-    const index = loadIndex(await compileReleaseIndex(entities, {}));
-    const state = liveStateOf(
-      { runId: 1, artifact: 'a', release: 'r1', snapshot: 's1', releaseFiles: {} },
-      index,
-    );
+    const state = await liveOf(entities, {});
     for (const query of ['P102073', 'p102073', 'SKU-88417', 'sku 88417', 'P102073-42'])
       expect(listed(answerSearch(state, { query, redirect: false }, arrival)), query).toEqual([
         'product:P102073',
@@ -86,12 +91,7 @@ describe('answerSearch', () => {
           types: [{ code: 'product', offers: true, result_fields: ['title', 'price', 'currency'] }],
         },
       };
-      const index = loadIndex(await compileReleaseIndex(entities, files));
-      const state = liveStateOf(
-        { runId: 1, artifact: 'a', release: 'r1', snapshot: 's1', releaseFiles: files },
-        index,
-      );
-      return answerSearch(state, { query: 'lamp', redirect: false }, arrival);
+      return answerSearch(await liveOf(entities, files), { query: 'lamp', redirect: false }, arrival);
     };
     const dollars = await answerOf([
       { type: 'product', id: 'lamp', title: 'Desk lamp', price: 49.99, currency: 'USD' },
