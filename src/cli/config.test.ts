@@ -29,6 +29,8 @@ describe('readConfig', () => {
       allowPrivateFeeds: false,
       feedMaxBytes: 512 * 1024 * 1024,
       feedTimeoutMs: 300_000,
+      searchLogQueue: 50_000,
+      searchLogRetentionDays: 30,
       metricsKey: undefined,
       faultStopAt: undefined,
       stopTimeoutMs: 30_000,
@@ -192,6 +194,15 @@ describe('readConfig', () => {
     expect(readConfig({ AISLE_EXPORT_RETENTION_HOURS: '0' }).exportRetentionMs).toBe(0);
     expect(readConfig({ AISLE_EXPORT_RETENTION_HOURS: '168' }).exportRetentionMs).toBe(168 * 3_600_000);
     expect(() => readConfig({ AISLE_EXPORT_RETENTION_HOURS: '-1' })).toThrow(/AISLE_EXPORT_RETENTION_HOURS/);
+  });
+
+  it('reads the search log queue and how many days its raw rows are kept, 4 at least', () => {
+    expect(readConfig({ AISLE_SEARCH_LOG_QUEUE: '2000' }).searchLogQueue).toBe(2_000);
+    expect(readConfig({ AISLE_SEARCH_LOG_RETENTION_DAYS: '4' }).searchLogRetentionDays).toBe(4);
+    expect(() => readConfig({ AISLE_SEARCH_LOG_RETENTION_DAYS: '3' })).toThrow(
+      /AISLE_SEARCH_LOG_RETENTION_DAYS must be a whole number from 4/,
+    );
+    expect(() => readConfig({ AISLE_SEARCH_LOG_QUEUE: '10' })).toThrow(/AISLE_SEARCH_LOG_QUEUE/);
   });
 
   it('reads the polling and lease times', () => {

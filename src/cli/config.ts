@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { ExportLimits } from '../catalog/index.js';
+import { EVENT_HOURS } from '../contracts/events.js';
 import { parseRange } from '../control/feeds/address-guard.js';
 import { RUN_POINTS, type RunPoint } from '../control/indexer/indexer.js';
 
@@ -56,6 +57,10 @@ export interface Config {
     /** How often the event loop is sampled. */
     sampleMs: number;
   };
+  /** Searches and events the search log's queue holds at most before it drops new ones. */
+  searchLogQueue: number;
+  /** Days the raw search log is kept; what the roll-up counted is kept for good. */
+  searchLogRetentionDays: number;
 }
 
 export interface AiGatewayConfig {
@@ -68,6 +73,11 @@ export interface AiGatewayConfig {
 
 /** The model asked when AI_GATEWAY_MODEL names none. */
 export const DEFAULT_AI_GATEWAY_MODEL = 'openai/gpt-5-mini';
+/**
+ * The raw log must outlive the days events can still arrive for (`event_hours`) and the day they
+ * arrive on, or a late roll-up would count a day whose searches are gone.
+ */
+export const MIN_SEARCH_LOG_RETENTION_DAYS = Math.ceil(EVENT_HOURS / 24) + 1;
 
 export class ConfigError extends Error {}
 
@@ -122,6 +132,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       eventLoopUtilization: integer(env, 'AISLE_SHED_EVENT_LOOP_PERCENT', 0, 0, 100) / 100,
       sampleMs: integer(env, 'AISLE_SHED_SAMPLE_MS', 1000, 10, 60_000),
     },
+    searchLogQueue: integer(env, 'AISLE_SEARCH_LOG_QUEUE', 50_000, 1_000, 10_000_000),
+    searchLogRetentionDays: integer(
+      env,
+      'AISLE_SEARCH_LOG_RETENTION_DAYS',
+      30,
+      MIN_SEARCH_LOG_RETENTION_DAYS,
+      3_650,
+    ),
   };
 }
 

@@ -9,6 +9,7 @@ import { Registry } from '../lib/metrics.js';
 import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import type { LiveIndex } from '../query/live-index.js';
 import type { KeptExports } from '../query/routes/imports.js';
+import type { SearchLog } from '../query/search-log/search-log.js';
 
 /**
  * The OpenAPI description of all three servers, generated from their route schemas. The apps are
@@ -31,6 +32,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
       logger,
       clock: systemClock,
       live: untouched<LiveIndex>('The live index'),
+      searchLog: untouched<SearchLog>('The search log'),
       metrics,
       shedding: { eventLoopDelayMs: 0, eventLoopUtilization: 0, sampleMs: 1000 },
     }),

@@ -14,7 +14,8 @@ import type { TaskRunner } from '../lib/tasks.js';
 import { WorkerPool, workerEntry, workerPoolMetrics } from '../lib/worker-pool.js';
 import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import { LiveIndex } from '../query/live-index.js';
-import { liveIndexMetrics } from '../query/metrics.js';
+import { liveIndexMetrics, searchLogMetrics } from '../query/metrics.js';
+import { SearchLog } from '../query/search-log/search-log.js';
 import { type BlobStore, type Database, DirectoryBlobStore, openDatabase } from '../store/index.js';
 import type { Config } from './config.js';
 import { secretKeyFor } from './secret-key.js';
@@ -23,6 +24,9 @@ import { secretKeyFor } from './secret-key.js';
 const SCHEDULER_INTERVAL_MS = 60_000;
 /** A worker thread idle this long ends, and gives its memory back. */
 const WORKER_IDLE_MS = 30_000;
+/** Searches and events the search log writes together at most, and how long one waits at most. */
+const SEARCH_LOG_BATCH = 1_000;
+const SEARCH_LOG_FLUSH_MS = 200;
 
 export interface Roles {
   query: boolean;
@@ -46,6 +50,8 @@ export interface RunningStack {
   urls: { public?: string; internal?: string; management?: string };
   deps: ControlDeps;
   live?: LiveIndex;
+  /** The query node's search log (its queue's figures are metrics; the stop writes what it holds). */
+  searchLog?: SearchLog;
   indexer?: Indexer;
   /** The control plane's timed work (the clean-up of exports); with the control role only. */
   scheduler?: Scheduler;
@@ -102,6 +108,7 @@ export async function startStack(
   const inner: HttpServer[] = [];
 
   let live: LiveIndex | undefined;
+  let searchLog: SearchLog | undefined;
   if (roles.query) {
     live = new LiveIndex({
       database,
@@ -112,10 +119,22 @@ export async function startStack(
       onLoad: liveIndexMetrics(metrics, () => live),
     });
     await live.start();
+    const log = new SearchLog({
+      write: (batch) => database.searchLog.append(batch),
+      logger,
+      capacity: config.searchLogQueue,
+      batchSize: SEARCH_LOG_BATCH,
+      flushMs: SEARCH_LOG_FLUSH_MS,
+    });
+    searchLog = log;
+    searchLogMetrics(metrics, log);
+    // Once no request is answered any more, what the log holds is all there is to write.
+    flushes.push(() => log.close());
     const publicApp = await buildPublicApp({
       logger,
       clock,
       live,
+      searchLog: log,
       metrics,
       shedding: config.shedding,
       openApi,
@@ -162,6 +181,7 @@ export async function startStack(
       deps,
       logger,
       exportRetentionMs: config.exportRetentionMs,
+      searchLogRetentionDays: config.searchLogRetentionDays,
       intervalMs: SCHEDULER_INTERVAL_MS,
     });
     const app = await buildManagementApp({
@@ -223,6 +243,7 @@ export async function startStack(
     urls,
     deps,
     live,
+    searchLog,
     indexer,
     scheduler,
     metrics,

@@ -30,7 +30,11 @@ export const Storage = Type.Object(
     ),
     artifacts: Part('Built indexes: the live one and those waiting runs may go live with.'),
     offers: Part('Offers sent with PUT /offers over the live catalog (rows in the database).'),
-    search_log: Type.Optional(Part('Searches logged (rows in the database); absent while none are kept.')),
+    search_log: Type.Optional(
+      Part(
+        'Searches logged and kept for the retention period (rows in the database, with their events on the disk they take); absent while none are kept.',
+      ),
+    ),
     database: Type.Optional(
       Type.Object(
         { bytes: Type.Integer({ minimum: 0 }) },

@@ -10,10 +10,14 @@ import { catalogRoutes } from './routes/catalog.js';
 import { catalogSourceRoutes } from './routes/catalog-source.js';
 import { importRoutes } from './routes/imports.js';
 import { indexRunRoutes } from './routes/index-runs.js';
+import { insightRoutes } from './routes/insights.js';
 import { offersRoutes } from './routes/offers.js';
 import { releaseRoutes } from './routes/releases.js';
+import { ruleRoutes } from './routes/rules.js';
 import { schemaRoutes } from './routes/schemas.js';
+import { searchSettingsRoutes } from './routes/search-settings.js';
 import { storageRoutes } from './routes/storage.js';
+import { synonymRoutes } from './routes/synonyms.js';
 import type { ControlDeps } from './services/deps.js';
 
 export interface ManagementAppOptions {
@@ -63,6 +67,10 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
       indexRunRoutes(api, options.deps);
       offersRoutes(api, options.deps);
       storageRoutes(api, options.deps);
+      insightRoutes(api, options.deps);
+      ruleRoutes(api, options.deps);
+      synonymRoutes(api, options.deps);
+      searchSettingsRoutes(api, options.deps);
     },
     { prefix: '/api/v1' },
   );

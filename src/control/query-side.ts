@@ -3,8 +3,11 @@ import type { Inspection } from '../contracts/inspection.js';
 import type { PublicationDecision } from '../contracts/management.js';
 import type { ResolvedOffers, ResolveOffersRequest } from '../contracts/offers.js';
 import type { Violation } from '../contracts/problem.js';
+import type { RuleList, RuleListRequest } from '../contracts/rules.js';
+import type { SearchSettings } from '../contracts/search-settings.js';
 import type { ColumnSuggestions, SuggestRequest } from '../contracts/suggestions.js';
-import { AppError } from '../lib/errors.js';
+import type { SynonymCheck, SynonymEntry, SynonymList } from '../contracts/synonyms.js';
+import { AppError, type ErrorCode } from '../lib/errors.js';
 
 export type ReleaseValidation =
   | { ok: true; release: { id: string; files: Record<string, Record<string, unknown>> } }
@@ -15,7 +18,14 @@ export type ReleaseValidation =
  * process, so a single-process stack and a scaled one behave the same.
  */
 export interface QuerySide {
-  validateRelease(files: Record<string, unknown>): Promise<ReleaseValidation>;
+  /**
+   * Checks a release's files; with `catalogNames`, also refuses the names they give the catalog
+   * that the live catalog does not hold (a release stored or published, not a draft).
+   */
+  validateRelease(
+    files: Record<string, unknown>,
+    options?: { catalogNames?: boolean },
+  ): Promise<ReleaseValidation>;
   /** How the release would go live with the snapshot, against what the query side serves now. */
   publication(files: Record<string, unknown>, snapshot: string): Promise<PublicationDecision>;
   /** What the indexer would make of a kept export with these release files. */
@@ -26,6 +36,20 @@ export interface QuerySide {
   suggest(request: SuggestRequest): Promise<ColumnSuggestions>;
   /** The entity of each variant an offers update names, in what is live (422 for what it lacks). */
   resolveOffers(request: ResolveOffersRequest): Promise<ResolvedOffers>;
+  /** The rules of the live release (no `files`) or of a draft's files, as a merchandiser's list. */
+  rules(request: RuleListRequest): Promise<RuleList>;
+  /** The synonyms of the live release (no `files`) or of a draft's files. */
+  synonyms(request: { files?: Record<string, unknown>; needs_live?: boolean }): Promise<SynonymList>;
+  /** An entry checked against a draft's dictionary, with live counts per word. */
+  checkSynonym(request: {
+    files: Record<string, unknown>;
+    locale: string;
+    channel?: string;
+    entry: SynonymEntry;
+    id?: string;
+  }): Promise<SynonymCheck>;
+  /** How each type of the live release (no `files`) or of a draft's files is searched. */
+  searchSettings(request: { files?: Record<string, unknown>; locale?: string }): Promise<SearchSettings>;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -41,8 +65,11 @@ export function httpQuerySide(internalUrl: string, internalKey: string | undefin
   const base = internalUrl.replace(/\/+$/, '');
   const call = (url: string, body: unknown, options?: PostOptions) => post(url, body, internalKey, options);
   return {
-    async validateRelease(files) {
-      const response = await call(`${base}/internal/releases/validate`, { files });
+    async validateRelease(files, options = {}) {
+      const response = await call(`${base}/internal/releases/validate`, {
+        files,
+        ...(options.catalogNames === true ? { catalog_names: true } : {}),
+      });
       const body = (await response.json()) as Record<string, unknown>;
       if (response.status === 200) return { ok: true, release: body as never };
       if (response.status === 422 || response.status === 400) {
@@ -98,7 +125,46 @@ export function httpQuerySide(internalUrl: string, internalKey: string | undefin
       }
       throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
     },
+
+    rules: (request) => question(internalKey, base, '/internal/rules', request) as Promise<RuleList>,
+
+    synonyms: (request) => question(internalKey, base, '/internal/synonyms', request) as Promise<SynonymList>,
+
+    checkSynonym: (request) =>
+      question(internalKey, base, '/internal/synonyms/check', request) as Promise<SynonymCheck>,
+
+    searchSettings: (request) =>
+      question(internalKey, base, '/internal/search-settings', request) as Promise<SearchSettings>,
   };
+}
+
+/** What the query side's answers to a management question mean for the caller: the same problem. */
+const FORWARDED: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  404: 'not_found',
+  422: 'unprocessable',
+  503: 'unavailable',
+};
+
+/**
+ * A management question (rules, synonyms, search settings): 200 is the answer; a 400, 404, 422 or
+ * 503 is the caller's problem as the query side worded it (a channel the release lacks, nothing
+ * live yet); anything else means the query side did not answer (502).
+ */
+async function question(
+  internalKey: string | undefined,
+  base: string,
+  path: string,
+  request: unknown,
+): Promise<unknown> {
+  // A 503 is an answer here (nothing live yet), not a query side that is away.
+  const response = await post(`${base}${path}`, request, internalKey, { answered: [503] });
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.status === 200) return body;
+  const code = FORWARDED[response.status];
+  if (code === undefined)
+    throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
+  throw new AppError(code, String(body.detail ?? ''), body.violations as Violation[] | undefined);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { CatalogFetchRecord } from '../store/index.js';
 import { fetchCatalogSourceIfDue } from './services/catalog-source-fetch.js';
 import type { ControlDeps } from './services/deps.js';
 import { cleanUpExports } from './services/imports-cleanup.js';
+import { type RollUpResult, rollUpSearchLog } from './services/rollup.js';
 import { cleanUpStorage, type StorageCleanUp } from './services/storage-cleanup.js';
 
 export interface PassResult {
@@ -14,6 +15,8 @@ export interface PassResult {
   storage: StorageCleanUp;
   /** Temporary files of blob writes that never finished, removed. */
   removedAbandoned: number;
+  /** What the search log's roll-up counted and removed. */
+  rollUp: RollUpResult;
 }
 
 /**
@@ -27,6 +30,8 @@ export interface SchedulerOptions {
   logger: FastifyBaseLogger;
   /** How long the export of a discarded or replaced import is kept. */
   exportRetentionMs: number;
+  /** Days the raw search log is kept. */
+  searchLogRetentionDays: number;
   /** How often the jobs run. */
   intervalMs: number;
 }
@@ -76,7 +81,7 @@ export class Scheduler {
   }
 
   async #runJobs(): Promise<PassResult> {
-    const { deps, logger, exportRetentionMs } = this.options;
+    const { deps, logger, exportRetentionMs, searchLogRetentionDays } = this.options;
     this.#woken = false;
     // Credentials never reach the log: a fetch is logged by its URL, outcome and reason.
     const fetched = await fetchCatalogSourceIfDue(deps);
@@ -99,7 +104,10 @@ export class Scheduler {
         'artifacts of replaced runs, catalogs beyond those kept and ended offers removed',
       );
     }
-    return { removedExports: removed, removedAbandoned, ...(fetched ? { fetched } : {}), storage };
+    const rollUp = await rollUpSearchLog(deps, searchLogRetentionDays);
+    if (rollUp.removed.searches + rollUp.removed.events > 0)
+      logger.info(rollUp.removed, 'search log rows older than the retention period removed');
+    return { removedExports: removed, removedAbandoned, ...(fetched ? { fetched } : {}), storage, rollUp };
   }
 
   #passThenSchedule(): void {

@@ -33,7 +33,7 @@ export {
   patchOf,
 } from './offers/patch.js';
 export type { MatchKind, ScoreParts, WordPart } from './ranking/parts.js';
-export { entityFields } from './results/entity.js';
+export { entityFields, holdsEntity } from './results/entity.js';
 export {
   type AttributeSearchKind,
   DEFAULT_FIELD_WEIGHTS,

@@ -12,6 +12,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Connection {
   db: Kysely<Schema>;
   dialect: DialectName;
+  /** SQLite: the handle under Kysely, and the file it opened (absent for a database in memory). */
+  sqlite?: { handle: BetterSqlite3.Database; file?: string };
 }
 
 export interface ConnectOptions {
@@ -43,6 +45,7 @@ function openSqlite(path: string): Connection {
   return {
     db: new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }),
     dialect: 'sqlite',
+    sqlite: { handle: sqlite, ...(file !== MEMORY ? { file } : {}) },
   };
 }
 

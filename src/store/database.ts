@@ -3,10 +3,12 @@ import { type CatalogSourceRepository, createCatalogSourceRepository } from './c
 import { type ConnectOptions, connect, type DialectName } from './connect.js';
 import { createImportsRepository, type ImportsRepository } from './imports-repository.js';
 import { createIndexRunsRepository, type IndexRunsRepository } from './index-runs-repository.js';
+import { createInsightsRepository, type InsightsRepository } from './insights-repository.js';
 import { createLiveRepository, type LiveRepository } from './live-repository.js';
 import { migrateToLatest } from './migrations.js';
 import { createOffersRepository, type OffersRepository } from './offers-repository.js';
 import { createReleasesRepository, type ReleasesRepository } from './releases-repository.js';
+import { createSearchLogRepository, type SearchLogRepository } from './search-log-repository.js';
 import { createSettingsRepository, type SettingsRepository } from './settings-repository.js';
 import { createSnapshotsRepository, type SnapshotsRepository } from './snapshots-repository.js';
 
@@ -29,6 +31,8 @@ export interface Database {
   readonly imports: ImportsRepository;
   readonly catalogSource: CatalogSourceRepository;
   readonly offers: OffersRepository;
+  readonly searchLog: SearchLogRepository;
+  readonly insights: InsightsRepository;
   /** The SQLite file's size in bytes; undefined on PostgreSQL, whose server keeps its own. */
   sizeBytes(): Promise<number | undefined>;
   close(): Promise<void>;
@@ -38,7 +42,7 @@ export type OpenDatabaseOptions = ConnectOptions;
 
 /** Connects (SQLite file by default, or the URL's database) and migrates before answering. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  const { db, dialect } = connect(options);
+  const { db, dialect, sqlite } = connect(options);
   let appliedMigrations: string[];
   try {
     appliedMigrations = await migrateToLatest(db, dialect);
@@ -46,6 +50,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await db.destroy();
     throw error;
   }
+  const searchLog = createSearchLogRepository(db, sqlite);
   return {
     dialect,
     appliedMigrations,
@@ -57,12 +62,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     imports: createImportsRepository(db, dialect),
     catalogSource: createCatalogSourceRepository(db),
     offers: createOffersRepository(db, dialect),
+    searchLog,
+    insights: createInsightsRepository(db),
     async sizeBytes() {
       if (dialect !== 'sqlite') return undefined;
       const [count] = (await sql<{ page_count: number }>`pragma page_count`.execute(db)).rows;
       const [size] = (await sql<{ page_size: number }>`pragma page_size`.execute(db)).rows;
       return (count?.page_count ?? 0) * (size?.page_size ?? 0);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await searchLog.close();
+      await db.destroy();
+    },
   };
 }

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP, writeCatalogJsonl } from '../../src/catalog/demo/index.js';
 import { demoReleaseFiles } from '../../src/catalog/demo/release.js';
-import { loadDemoShop } from '../../src/cli/demo.js';
 import type { TestsFile } from '../../src/contracts/release-files/index.js';
+import { finishedRun, startDemoStack } from '../support/demo.js';
 import type { Answer } from '../support/http.js';
 import { call } from '../support/http.js';
 import { getImport, searchesRead, sendExport } from '../support/imports.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
-import { waitFor } from '../support/wait.js';
 
 type Test = TestsFile['tests'][number];
 
@@ -60,13 +59,6 @@ async function publishFiles(
   return { release: release.id, run: published.run.id };
 }
 
-async function finishedRun(stack: TestStack, id: number): Promise<Answer> {
-  return waitFor(`index run ${id} to finish`, async () => {
-    const run = await (await stack.manage('GET', `/index-runs/${id}`)).json();
-    return ['succeeded', 'failed', 'superseded'].includes(run.status) ? run : undefined;
-  });
-}
-
 /** How a release would go live over what is live now: by a switch or a rebuild. */
 async function publication(stack: TestStack, release: string): Promise<Answer> {
   return (await stack.manage('GET', `/releases/${release}/publication`)).json();
@@ -82,9 +74,7 @@ async function headphonesPage(stack: TestStack): Promise<{ release: string; firs
 describe('plan tests against the live demo shop', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startTestStack();
-    const { runId } = await loadDemoShop(stack.deps, `${stack.urls.management}/schemas`);
-    await searchesRead(stack, runId!);
+    stack = await startDemoStack();
   }, 120_000);
   afterAll(async () => stack.close());
 

@@ -64,6 +64,8 @@ describe('GET and PATCH /api/v1/storage', () => {
     });
     expect(before.bytes).toBeGreaterThan(before.catalogs.bytes + before.artifacts.bytes);
     expect(before.database.bytes).toBeGreaterThan(0);
+    // Nothing searched yet: no search log part.
+    expect(before.search_log).toBeUndefined();
 
     const patched = await stack.manage('PATCH', '/storage', { kept_catalogs: 1 });
     expect(patched.status).toBe(200);
@@ -77,6 +79,11 @@ describe('GET and PATCH /api/v1/storage', () => {
 
     // Searches still read the live index, and rebuilding the current catalog still works.
     expect((await stack.search({ query: 'teapot' })).status).toBe(200);
+    expect((await stack.search({ query: 'teapot', page: 2 })).status).toBe(200);
+    await stack.searchLog?.flush();
+    const logged = await (await stack.manage('GET', '/storage')).json();
+    expect(logged.search_log.count).toBe(2);
+    expect(logged.search_log.bytes).toBeGreaterThan(0);
     await uploadAndWait(stack, [...smallShop, product('c')]);
 
     await stack.manage('PATCH', '/storage', { kept_catalogs: 0 });

@@ -4,7 +4,7 @@ import { offerChangeOf } from '../../engine/index.js';
 import { ownBytes, type TaskRunner } from '../../lib/tasks.js';
 import { type BlobStore, type Database, type IndexRunRecord, MAX_ATTEMPTS } from '../../store/index.js';
 import { attemptSentence, courseOf, liveForCourse } from '../course.js';
-import type { BuildInput, BuildOutput, BuildProgress, TestInput } from './build-tasks.js';
+import type { BuildInput, BuildOutput, BuildProgress, TestInput, TestOutput } from './build-tasks.js';
 import { asRunFailure, RunFailure, type RunStep } from './run-failure.js';
 
 export { RunFailure, type RunStep } from './run-failure.js';
@@ -93,13 +93,16 @@ async function trySwitch(
   if (!liveReport) return undefined;
   const artifact = ownBytes(await context.blobs.get(live.artifact));
   const input: TestInput = { artifact, files, now: context.now().toISOString() };
-  await runTask<void>(context, 'index:test-release', input, artifact);
+  const { warnings } = await runTask<TestOutput>(context, 'index:test-release', input, artifact);
+  // The live run's warnings were of its own release: this one's are found anew.
+  const { warnings: _live, ...kept } = liveReport;
   return {
     artifact: live.artifact,
     report: {
-      ...liveReport,
+      ...kept,
       course: { way: 'switch', cause },
       duration_ms: Math.round(performance.now() - startedAt),
+      ...(warnings.length > 0 ? { warnings } : {}),
     },
     ...(liveRun?.offersSeq !== undefined ? { offersSeq: liveRun.offersSeq } : {}),
     // The same indexes decided the same smart categories: their next sale window end holds too.
@@ -149,6 +152,7 @@ async function rebuild(
       types: built.types,
       artifact_bytes: built.artifact.length,
       duration_ms: Math.round(performance.now() - startedAt),
+      ...(built.warnings.length > 0 ? { warnings: built.warnings } : {}),
     },
   };
 }

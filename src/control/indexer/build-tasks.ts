@@ -1,5 +1,6 @@
 import { type ExportLimits, readCatalog, readerFiles } from '../../catalog/index.js';
 import { countRejected } from '../../catalog/report.js';
+import type { Violation } from '../../contracts/problem.js';
 import type { CategoriesFile } from '../../contracts/release-files/index.js';
 import {
   type EngineIndex,
@@ -12,7 +13,12 @@ import {
   SelectorError,
 } from '../../engine/index.js';
 import { transferred } from '../../lib/tasks.js';
-import { compilePlanner, releaseTestViolations, vocabularyOf } from '../../planner/index.js';
+import {
+  compilePlanner,
+  missingCatalogNames,
+  releaseTestViolations,
+  vocabularyOf,
+} from '../../planner/index.js';
 import { compileReleaseIndex } from './release-index.js';
 import { RunFailure, type RunStep } from './run-failure.js';
 import { smartCategoriesReadOffers } from './time-decisions.js';
@@ -53,6 +59,13 @@ export interface BuildOutput {
    * smart categories read prices or sales: they were decided at the build's time.
    */
   saleWindowEnd?: number;
+  /** The names the release gives the catalog that it does not hold (see missingCatalogNames). */
+  warnings: Violation[];
+}
+
+export interface TestOutput {
+  /** The names the release gives the catalog that the tested index does not hold. */
+  warnings: Violation[];
 }
 
 export interface TestInput {
@@ -93,7 +106,7 @@ async function buildIndex(
     throw error instanceof SelectorError ? smartCategoryFailure(error, input.files) : error;
   });
   const index = loadIndex(artifact);
-  await testRelease(index, input.files, new Date(input.now), progress);
+  const { warnings } = await testRelease(index, input.files, new Date(input.now), progress);
   const saleWindowEnd = smartCategoriesReadOffers(input.files) ? nextSaleWindowEnd(index, time) : undefined;
   const output: BuildOutput = {
     artifact,
@@ -101,6 +114,7 @@ async function buildIndex(
     rejected: countRejected(read.rejected),
     types: indexStats(index).types,
     ...(saleWindowEnd !== undefined ? { saleWindowEnd } : {}),
+    warnings,
   };
   return transferred(output, [artifact.buffer as ArrayBuffer]);
 }
@@ -118,25 +132,28 @@ function patchesByOffer(changes: OfferChange[]): Map<string, OfferPatch[]> {
 }
 
 /** Tests a release against an index already built (a run that switches the live one). */
-async function testLive(input: TestInput, progress: (report: BuildProgress) => void): Promise<void> {
-  await testRelease(loadIndex(input.artifact), input.files, new Date(input.now), progress);
+async function testLive(input: TestInput, progress: (report: BuildProgress) => void): Promise<TestOutput> {
+  return testRelease(loadIndex(input.artifact), input.files, new Date(input.now), progress);
 }
 
 /**
  * Runs the release's tests.json against the index it would go live with: a failing test stops
  * the run, so what was live stays live, and the run's error names each test and what it found.
+ * The names the release gives the catalog that the index does not hold are no failure (catalogs
+ * change under a release): they come back as warnings for the run's report.
  */
 async function testRelease(
   index: EngineIndex,
   files: Record<string, unknown>,
   now: Date,
   progress: (report: BuildProgress) => void,
-): Promise<void> {
+): Promise<TestOutput> {
   const entities = index.types.reduce((sum, type) => sum + type.documents, 0);
   progress({ step: 'testing', entities, total: entities });
-  const planner = compilePlanner(files, vocabularyOf(index));
+  const vocabulary = vocabularyOf(index);
+  const planner = compilePlanner(files, vocabulary);
   const violations = await releaseTestViolations({ index, files, planner }, now);
-  if (violations.length === 0) return;
+  if (violations.length === 0) return { warnings: missingCatalogNames(files, vocabulary, index) };
   const shown = violations
     .slice(0, 5)
     .map((violation) => `${violation.message} (tests.json ${violation.pointer})`);

@@ -29,13 +29,7 @@ import {
 import { importChanges, inspectImport, suggestImportColumns } from '../services/imports-inspect.js';
 import { importPublication, publishImport } from '../services/imports-publish.js';
 import { acceptExportBodies, EXPORT_CONTENT_TYPES, type Uploads, withUploadedExport } from './export-body.js';
-
-// Any text is taken so that an id that is not a number is answered 404, like an unknown one.
-const ImportParams = Type.Object({ import: Type.String({ description: 'The import id, an integer.' }) });
-
-function importId(params: { import: string }): number {
-  return /^\d{1,15}$/.test(params.import) ? Number(params.import) : 0;
-}
+import { ImportParams, importId } from './params.js';
 
 const problem = Type.Ref(Problem);
 

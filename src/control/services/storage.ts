@@ -14,13 +14,14 @@ export async function keptCatalogs(deps: ControlDeps): Promise<number> {
  * bytes may serve several snapshots or runs), only those still in the blob store.
  */
 export async function storageReport(deps: ControlDeps): Promise<Storage> {
-  const [kept, snapshots, runs, catalogs, live, offers, database] = await Promise.all([
+  const [kept, snapshots, runs, catalogs, live, offers, searchLog, database] = await Promise.all([
     keptCatalogs(deps),
     deps.database.snapshots.all(),
     deps.database.indexRuns.withArtifacts(),
     deps.database.indexRuns.catalogsBuilt(),
     deps.database.live.get(),
     deps.database.offers.size(),
+    deps.database.searchLog.size(),
     deps.database.sizeBytes(),
   ]);
   const current = await deps.database.snapshots.currentCatalog();
@@ -43,14 +44,20 @@ export async function storageReport(deps: ControlDeps): Promise<Storage> {
   const exportsPart = await part(snapshots.filter((s) => !catalogIds.has(s.id)).map((s) => s.blob));
   const artifactsPart = await part([...(live ? [live.artifact] : []), ...runs.map((run) => run.artifact!)]);
   const offersPart = { count: offers.rows, bytes: offers.bytes };
+  const logged = searchLog.searches > 0 ? { count: searchLog.searches, bytes: searchLog.bytes } : undefined;
   return {
     kept_catalogs: kept,
-    // The offers (and the search log) live in the database: its file counts them on SQLite.
-    bytes: catalogsPart.bytes + exportsPart.bytes + artifactsPart.bytes + (database ?? offersPart.bytes),
+    // The offers and the search log live in the database: its file counts them on SQLite.
+    bytes:
+      catalogsPart.bytes +
+      exportsPart.bytes +
+      artifactsPart.bytes +
+      (database ?? offersPart.bytes + (logged?.bytes ?? 0)),
     catalogs: catalogsPart,
     exports: exportsPart,
     artifacts: artifactsPart,
     offers: offersPart,
+    ...(logged ? { search_log: logged } : {}),
     ...(database !== undefined ? { database: { bytes: database } } : {}),
   };
 }
