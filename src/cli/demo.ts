@@ -16,14 +16,16 @@ export async function isFreshStore(deps: ControlDeps): Promise<boolean> {
 /**
  * Loads the demo shop through the same use cases a shop's scripts reach over the management API:
  * the catalog upload, then the release stored and published, which queues the first index run.
+ * Its sales and its seasonal sale are dated from the day it is loaded, so they run when it is tried.
  * The release files name their JSON Schemas at `schemas`, where this stack's management API serves them.
  */
 export async function loadDemoShop(
   deps: ControlDeps,
   schemas: string,
 ): Promise<{ runId: number | undefined }> {
+  const today = deps.clock.now();
   const lines: string[] = [];
-  for (const entity of generateCatalog(DEMO_SHOP)) lines.push(JSON.stringify(entity));
+  for (const entity of generateCatalog({ ...DEMO_SHOP, today })) lines.push(JSON.stringify(entity));
   const upload = await deps.blobs.stage(
     (async function* () {
       yield Buffer.from(`${lines.join('\n')}\n`);
@@ -34,7 +36,7 @@ export async function loadDemoShop(
   } finally {
     await upload.discard();
   }
-  const { release } = await storeRelease(deps, demoReleaseFilesAt(schemas));
+  const { release } = await storeRelease(deps, demoReleaseFilesAt(schemas, today));
   const published = await publishRelease(deps, release.id);
   return { runId: published.run?.id };
 }

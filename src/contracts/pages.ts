@@ -89,7 +89,11 @@ export const OfferAnswer = Type.Object(
     discount: Type.Optional(
       Type.Number({ description: 'The reduction in percent of the regular price, while on sale.' }),
     ),
-    currency: Type.String(),
+    currency: Type.Optional(
+      Type.String({
+        description: 'The currency of the prices; absent when neither the offer nor its channel names one.',
+      }),
+    ),
     availability: Type.Optional(
       Type.Union([
         Type.Literal('in_stock'),

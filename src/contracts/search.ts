@@ -303,7 +303,10 @@ export const SearchResponse = Type.Object(
     snapshot: Type.String(),
     query: Type.Object({
       typed: Type.String(),
-      searched: Type.String({ description: 'The text searched after rules and resolution took their part.' }),
+      searched: Type.String({
+        description:
+          'The text the listed section searched: the query after rules removed words and resolution took what it named (when `relaxed`, the words of the relaxed search). Words that matched nothing and were left out stay in it; the trace’s `match` entry names them.',
+      }),
     }),
     redirect: Type.Optional(
       Type.Ref(Redirect, {
@@ -317,7 +320,7 @@ export const SearchResponse = Type.Object(
     relaxed: Type.Optional(
       Type.Literal(true, {
         description:
-          'Nothing matched the resolved search, so it was repeated without what the query named; `filters` no longer holds it and `resolution.left_out` lists it.',
+          'Nothing matched the resolved search, so it was repeated leaving out what the query named, one part at a time and the least important first (an attribute such as a colour before a brand, a brand before the category), until products matched; when only leaving out all of it did, the query’s words were matched as text. `filters` no longer holds what was left out and `resolution.left_out` lists it.',
       }),
     ),
     listed: Type.String({ description: 'The entity type whose section pages and carries the facets.' }),
@@ -335,7 +338,10 @@ export const SearchResponse = Type.Object(
     ),
     sections: Type.Array(Type.Ref(Section)),
     currency: Type.Optional(
-      Type.String({ description: "Currency of price values and bounds: the channel's." }),
+      Type.String({
+        description:
+          "Currency of price values and bounds: the channel's (without channels.json, the one the catalog's offers name). Absent when nothing names one.",
+      }),
     ),
     placements: Type.Optional(
       Type.Array(Type.Ref(PlacementAnswer), {

@@ -286,7 +286,11 @@ export const PlanStep = Type.Object(
     relaxation: Type.Optional(
       Type.Object(
         { text: Type.String(), left_out: Type.Array(Type.Ref(AppliedFilter)) },
-        { additionalProperties: false, description: 'What the search leaves out if nothing matches.' },
+        {
+          additionalProperties: false,
+          description:
+            'The first relaxed search: what it leaves out if nothing matches (the least important part the query named). The `relaxation` entries of the execution show each search tried.',
+        },
       ),
     ),
   },

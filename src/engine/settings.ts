@@ -164,6 +164,8 @@ export function typeSchema(
     routing.identifiers ??= add({ name: 'identifiers', weight: maxWeight || 1, kind: 'identifier' });
     routing.attributes.set(code, routing.identifiers);
   }
+  // So is an entity's own code: a product id or a variant's SKU typed as a query (see ownCodes).
+  routing.identifiers ??= add({ name: 'identifiers', weight: maxWeight || 1, kind: 'identifier' });
   if (fields.length > 255) throw new RangeError(`type ${type} has more than 255 search fields`);
 
   const typos = own?.typos ?? {};

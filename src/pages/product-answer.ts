@@ -212,11 +212,13 @@ function offerSentence(
       : named
         ? `variant ${shown.id}, which its URL names`
         : `variant ${shown.id}, the cheapest`;
+  const amount = (value: number) =>
+    shown.currency !== undefined ? `${value} ${shown.currency}` : `${value}`;
   const price =
     shown.salePrice !== undefined
-      ? `the sale price ${shown.salePrice} ${shown.currency} holds at ${time.toISOString()}`
+      ? `the sale price ${amount(shown.salePrice)} holds at ${time.toISOString()}`
       : shown.price !== undefined
-        ? `at ${shown.price} ${shown.currency}, no sale price holding at ${time.toISOString()}`
+        ? `at ${amount(shown.price)}, no sale price holding at ${time.toISOString()}`
         : 'without a price';
   return `Channel ${channel} sells ${sold} of its ${variants} variant${variants === 1 ? '' : 's'}; the page shows ${which}: ${price}.`;
 }
@@ -245,7 +247,10 @@ function brandAnswer(
 
 /** An offer as a shopper reads it, in the locale. */
 export function offerAnswer(row: RowOffer, locale: string): OfferAnswer {
-  const offer: OfferAnswer = { on_sale: row.onSale, currency: row.currency };
+  const offer: OfferAnswer = {
+    on_sale: row.onSale,
+    ...(row.currency !== undefined ? { currency: row.currency } : {}),
+  };
   if (row.price !== undefined) offer.price = row.price;
   if (row.salePrice !== undefined) offer.sale_price = row.salePrice;
   if (row.saleUntil !== undefined) offer.sale_until = new Date(row.saleUntil).toISOString();

@@ -1,13 +1,14 @@
 import type { PageLink } from '../contracts/pages.js';
-import type { ChannelsFile } from '../contracts/release-files/index.js';
 import { type EngineIndex, isSold } from '../engine/index.js';
 import { type LocalizedText, pickText, servedLocale } from '../lib/locale.js';
 import { type Planner, placeRequest, type Vocabulary, type VocabularyBrand } from '../planner/index.js';
 import type { PageSettings } from '../release/page-settings.js';
+import type { ChannelView } from '../release/release-view.js';
 import { type ReleaseView, releaseView } from '../release/release-view.js';
 import type { ProductRecords } from './product-records.js';
 
-export type Channel = ChannelsFile['channels'][number];
+/** A channel as the release view has it: a channel may name no currency. */
+export type Channel = ChannelView;
 
 /** What storefront pages are answered from: the live index, release, vocabulary and product records. */
 export interface StorefrontSource {

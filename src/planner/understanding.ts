@@ -21,7 +21,7 @@ export interface Understanding {
   /** The time the search reads, in ms. */
   time: number;
   locale: string;
-  currency: string;
+  currency?: string;
   ledger: RuleLedger;
   /** The rules whose conditions hold, in precedence order. */
   matched: CompiledRule[];

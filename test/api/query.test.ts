@@ -135,6 +135,22 @@ describe('searching', () => {
     expect(products.hits).toEqual([]);
   });
 
+  it('answers a query of no words (only an emoji or signs) as the search page with no words does', async () => {
+    const without = ({ query_id: _id, query: _query, ...rest }: Record<string, unknown>) => rest;
+    const empty = await (await stack.search({ query: '' })).json();
+    expect(empty.sections.find((section: { type: string }) => section.type === 'product').total).toBe(3);
+    for (const query of ['🎧', '%', '%%', '-', '  ', '🎧 %']) {
+      const answer = await (await stack.search({ query })).json();
+      expect(answer.query).toEqual({ typed: query, searched: '' });
+      expect(without(answer)).toEqual(without(empty));
+    }
+    for (const raw of ['%', '%25', '%F0%9F%8E%A7', '%25%25']) {
+      const response = await call(`${stack.urls.public}/v1/search?query=${raw}`);
+      expect(response.status, raw).toBe(200);
+      expect(without(await response.json())).toEqual(without(empty));
+    }
+  });
+
   it('gives every answer its own query id', async () => {
     const a = await (await stack.search({ query: 'acme' })).json();
     const b = await (await stack.search({ query: 'acme' })).json();

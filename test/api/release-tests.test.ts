@@ -78,6 +78,21 @@ describe('plan tests against the live demo shop', () => {
   }, 120_000);
   afterAll(async () => stack.close());
 
+  it('the demo shows its sales on the day it is loaded: sale prices, the on-sale toggle, the discount sort and the sale banner', async () => {
+    const answer = await (
+      await stack.search({ on: 'category_page', category: 'home', sort: 'discount' })
+    ).json();
+    expect(answer.placements.map((placement: Answer) => [placement.slot, placement.rule])).toEqual([
+      ['top', 'seasonal-sale'],
+      ['grid', 'seasonal-sale'],
+    ]);
+    const products = answer.sections.find((section: Answer) => section.type === 'product');
+    const onSale = products.facets.find((facet: Answer) => facet.field === 'on_sale');
+    expect(onSale.values.find((value: Answer) => value.value === true)?.count).toBeGreaterThan(10);
+    // The biggest discounts first: each of the first page sells below its price today.
+    for (const hit of products.hits) expect(hit.fields.sale_price).toBeLessThan(hit.fields.price);
+  });
+
   it('stores the demo release with $schema URLs of the schemas this stack serves', async () => {
     const { data } = await (await stack.manage('GET', '/releases')).json();
     const release = await (await stack.manage('GET', `/releases/${data[0].id}`)).json();

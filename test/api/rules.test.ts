@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP, writeCatalogJsonl } from '../../src/catalog/demo/index.js';
+import { saleWindow } from '../../src/catalog/demo/season.js';
+import { fixedClock } from '../../src/lib/clock.js';
 import { startDemoStack } from '../support/demo.js';
 import type { Answer } from '../support/http.js';
 import { getImport, sendExport } from '../support/imports.js';
@@ -10,9 +12,13 @@ import type { TestStack } from '../support/stack.js';
  * entities, and a draft's rules written one at a time on its version.
  */
 
+/** The day the demo is loaded: its seasonal sale runs from a week before to three weeks after. */
+const LOAD_DAY = new Date('2025-06-10T09:00:00Z');
+const SALE = saleWindow(LOAD_DAY);
+
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startDemoStack();
+  stack = await startDemoStack({ clock: fixedClock(LOAD_DAY) });
 }, 120_000);
 afterAll(async () => stack.close());
 
@@ -27,6 +33,7 @@ function newDraft(): Promise<Answer> {
 
 const JUNE = encodeURIComponent('2025-06-15T12:00:00+02:00');
 const MAY = encodeURIComponent('2025-05-01T12:00:00+02:00');
+const JULY = encodeURIComponent('2025-07-15T12:00:00+02:00');
 
 async function draftRules(id: number, query = ''): Promise<Answer> {
   const response = await stack.manage('GET', `/imports/${id}/rules${query}`);
@@ -54,9 +61,9 @@ describe('GET /api/v1/rules', () => {
       [5, 'filter-vegan'],
       [6, 'pin-headphones'],
       [7, 'tv-partner-brand'],
-      [8, 'summer-sale-2025'],
+      [8, 'seasonal-sale'],
       [9, 'autocomplete-sections'],
-      [10, 'black-friday-2025'],
+      [10, 'black-friday'],
     ]);
     const rules = byId(list);
     expect(rules['redirect-returns']).toEqual({
@@ -85,7 +92,7 @@ describe('GET /api/v1/rules', () => {
     expect(rules['hide-recalled']!.surfaces).toEqual(['search', 'category_page', 'autocomplete']);
     // The editor fields express common rules whole, and no others.
     expect(rules['tv-partner-brand']!.fields).toBeUndefined();
-    expect(rules['summer-sale-2025']!.fields).toBeUndefined();
+    expect(rules['seasonal-sale']!.fields).toBeUndefined();
     expect(rules['hide-recalled']!.fields).toMatchObject({ hide: ['product:P100233'] });
     expect(rules['autocomplete-sections']!.summary).toBe(
       'Shows the sections category, brand and product first while typing.',
@@ -122,17 +129,18 @@ describe('GET /api/v1/rules', () => {
 
   it('reads states at the time asked: scheduled, active with its end, ended, disabled', async () => {
     const at = async (time: string) => byId(await (await stack.manage('GET', `/rules?time=${time}`)).json());
-    expect((await at(MAY))['summer-sale-2025']).toMatchObject({
+    expect((await at(MAY))['seasonal-sale']).toMatchObject({
       state: 'scheduled',
-      starts_at: '2025-06-01T00:00:00+02:00',
+      starts_at: SALE.from.toISOString(),
     });
-    expect((await at(JUNE))['summer-sale-2025']).toMatchObject({
+    expect((await at(JUNE))['seasonal-sale']).toMatchObject({
       state: 'active',
-      ends_at: '2025-07-01T00:00:00+02:00',
+      ends_at: SALE.until.toISOString(),
     });
+    expect((await at(JULY))['seasonal-sale']!.state).toBe('ended');
     const now = byId(await (await stack.manage('GET', '/rules')).json());
-    expect(now['summer-sale-2025']!.state).toBe('ended');
-    expect(now['black-friday-2025']).toMatchObject({ state: 'disabled', enabled: false });
+    expect(now['seasonal-sale']!.state).toBe('active');
+    expect(now['black-friday']).toMatchObject({ state: 'disabled', enabled: false });
   });
 
   it('reads titles in the locale asked, and answers 400 for a channel, locale or time it cannot answer', async () => {
@@ -265,7 +273,7 @@ describe('a draft’s rules', () => {
     ]);
     expect(conflicts('tv-page-pin')).toEqual([]);
     expect(conflicts('delivery-card')).toEqual([
-      { kind: 'placement_position', rule: 'summer-sale-2025', position: 7 },
+      { kind: 'placement_position', rule: 'seasonal-sale', position: 7 },
     ]);
     expect(conflicts('sonora-on-search')).toEqual([
       { kind: 'weighted_target', rule: 'tv-partner-brand', where: { brand: 'Sonora' } },
@@ -282,8 +290,9 @@ describe('a draft’s rules', () => {
     );
 
     // Once the sale has ended, its placement takes nothing: the two never stand in one request.
+    const after = byId(await draftRules(draft.id, `?time=${JULY}`));
+    expect(after['delivery-card']!.conflicts).toEqual([]);
     const now = byId(await draftRules(draft.id));
-    expect(now['delivery-card']!.conflicts).toEqual([]);
     // The highest pin-only rule of a category page lays out its grid; a lower one does not.
     expect(now['pin-headphones']!.grid_of).toBe('headphones');
     expect(now['more-headphones-pins']!.grid_of).toBeUndefined();
@@ -358,13 +367,13 @@ describe('writing one rule of a draft', () => {
   });
 
   it('switches any rule on or off by its fields, and refuses 422 a change of fields that cannot express the rule', async () => {
-    const on = await stack.manage('PATCH', `/imports/${draft.id}/rules/black-friday-2025`, {
+    const on = await stack.manage('PATCH', `/imports/${draft.id}/rules/black-friday`, {
       version: draft.version,
-      fields: { enabled: true, ends_at: '2025-12-01T00:00:00+01:00' },
+      fields: { enabled: true, ends_at: '2025-06-01T00:00:00+02:00' },
     });
     expect(on.status).toBe(200);
     const answer = await on.json();
-    expect(byId(answer)['black-friday-2025']).toMatchObject({ enabled: true, state: 'ended' });
+    expect(byId(answer)['black-friday']).toMatchObject({ enabled: true, state: 'ended' });
     draft.version = answer.version;
 
     const refused = await stack.manage('PATCH', `/imports/${draft.id}/rules/tv-partner-brand`, {
@@ -422,24 +431,20 @@ describe('writing one rule of a draft', () => {
   });
 
   it('moves a rule, the rules between shifting by one, and past the end puts it last', async () => {
-    const first = await stack.manage('PUT', `/imports/${draft.id}/rules/black-friday-2025/position`, {
+    const first = await stack.manage('PUT', `/imports/${draft.id}/rules/black-friday/position`, {
       version: draft.version,
       position: 1,
     });
     expect(first.status).toBe(200);
     const moved = await first.json();
-    expect(moved.rule).toBe('black-friday-2025');
-    expect(ids(moved).slice(0, 3)).toEqual([
-      'black-friday-2025',
-      'redirect-returns',
-      'resolve-ambiguous-terms',
-    ]);
-    const last = await stack.manage('PUT', `/imports/${draft.id}/rules/black-friday-2025/position`, {
+    expect(moved.rule).toBe('black-friday');
+    expect(ids(moved).slice(0, 3)).toEqual(['black-friday', 'redirect-returns', 'resolve-ambiguous-terms']);
+    const last = await stack.manage('PUT', `/imports/${draft.id}/rules/black-friday/position`, {
       version: moved.version,
       position: 99,
     });
     const answer = await last.json();
-    expect(ids(answer).at(-1)).toBe('black-friday-2025');
+    expect(ids(answer).at(-1)).toBe('black-friday');
     expect(ids(answer)[0]).toBe('redirect-returns');
     draft.version = answer.version;
   });

@@ -1,12 +1,16 @@
 import { loadDemoShop } from '../../src/cli/demo.js';
+import type { Clock } from '../../src/lib/clock.js';
 import type { Answer } from './http.js';
 import { searchesRead } from './imports.js';
 import { startTestStack, type TestStack } from './stack.js';
 import { waitFor } from './wait.js';
 
-/** A whole stack with the demo shop loaded and its first index run read by searches. */
-export async function startDemoStack(): Promise<TestStack> {
-  const stack = await startTestStack();
+/**
+ * A whole stack with the demo shop loaded and its first index run read by searches. The demo's
+ * sale is dated from the stack's day: `clock` fixes it where a test reads dates.
+ */
+export async function startDemoStack(options: { clock?: Clock } = {}): Promise<TestStack> {
+  const stack = await startTestStack(options);
   const { runId } = await loadDemoShop(stack.deps, `${stack.urls.management}/schemas`);
   await searchesRead(stack, runId!);
   return stack;

@@ -1,3 +1,4 @@
+import { readerFiles } from '../../catalog/index.js';
 import { readCatalog } from '../../catalog/read-catalog.js';
 import { countRejected } from '../../catalog/report.js';
 import type { CatalogAccepted } from '../../contracts/management.js';
@@ -6,7 +7,6 @@ import { snapshotIdOfDigest } from '../../lib/ids.js';
 import type { StagedBlob } from '../../store/index.js';
 import { indexRunAnswer, snapshotAnswer } from '../records.js';
 import type { ControlDeps } from './deps.js';
-import { readerFiles } from './export-read.js';
 import { queuedSentence } from './sentences.js';
 
 /**

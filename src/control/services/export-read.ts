@@ -4,19 +4,9 @@ import {
   type ExportRead,
   isLimitRefusal,
   readExport,
+  readerFiles,
 } from '../../catalog/index.js';
-import type { AttributesFile, FeedFile } from '../../contracts/release-files/index.js';
 import { AppError } from '../../lib/errors.js';
-
-/** What the export readers take from a release: how to read the file, and the attributes it names. */
-export function readerFiles(files: Record<string, unknown>): {
-  feed?: FeedFile;
-  attributes?: AttributesFile;
-} {
-  const feed = files['feed.json'] as FeedFile | undefined;
-  const attributes = files['attributes.json'] as AttributesFile | undefined;
-  return { ...(feed ? { feed } : {}), ...(attributes ? { attributes } : {}) };
-}
 
 /**
  * What the control plane keeps about an export as it arrives: its format and how many entities

@@ -51,9 +51,10 @@ class ChannelBuilder {
   readonly currencyCodes = new Growable((n) => new Uint8Array(n));
   readonly currencies: string[] = [];
 
+  /** `currency` absent: the channel takes the first currency an offer names (see DEFAULT_CHANNEL). */
   constructor(
     readonly id: string,
-    readonly currency: string,
+    private currency: string | undefined,
   ) {}
 
   add(
@@ -80,6 +81,7 @@ class ChannelBuilder {
     this.deliveryMax.push(Math.min(offer.deliveryMax ?? NO_DAYS, NO_DAYS));
     this.stock.push(offer.stock ?? Number.NaN);
     let currencyCode = 0;
+    this.currency ??= offer.currency;
     if (offer.currency !== undefined && offer.currency !== this.currency) {
       let index = this.currencies.indexOf(offer.currency);
       if (index < 0) index = this.currencies.push(offer.currency) - 1;
@@ -91,7 +93,7 @@ class ChannelBuilder {
   build(): ChannelColumns {
     return {
       id: this.id,
-      currency: this.currency,
+      ...(this.currency !== undefined ? { currency: this.currency } : {}),
       sold: this.sold.toArray(),
       price: this.price.toArray(),
       salePrice: this.salePrice.toArray(),

@@ -18,7 +18,8 @@ export interface RowOffer {
   onSale: boolean;
   /** Percent of the regular price, while on sale. */
   discount?: number;
-  currency: string;
+  /** Absent when neither the row nor its channel names one. */
+  currency?: string;
   availability?: (typeof AVAILABILITIES)[number];
   stock?: number;
   delivery?: { min: number; max: number };

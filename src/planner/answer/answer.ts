@@ -1,5 +1,6 @@
 import type { ChannelsFile } from '../../contracts/release-files/index.js';
 import type { AppliedFilter, SearchRequest, SearchResponse } from '../../contracts/search.js';
+import type { TraceEntry } from '../../contracts/trace.js';
 import {
   type EngineIndex,
   type EngineSection,
@@ -11,7 +12,7 @@ import {
 import { AppError } from '../../lib/errors.js';
 import { servedLocale } from '../../lib/locale.js';
 import { placementsForPage } from '../effects/placements.js';
-import type { RedirectPlan, SearchPlan } from '../plan.js';
+import type { RedirectPlan, Relaxation, SearchPlan } from '../plan.js';
 import type { Planner } from '../planner.js';
 import type { Suggester } from '../suggestions/suggester.js';
 import { synonymsOf } from '../synonyms.js';
@@ -48,15 +49,16 @@ export function answerRequest(target: SearchTarget, request: SearchRequest, arri
   if (plan.kind === 'search') return executePlan(target, plan, request);
   const results = target.planner.plan({ ...request, redirect: false }, { arrival });
   if (results.kind !== 'search') throw new Error('a search without redirect planned a redirect');
-  const answer = executePlan(target, results, request);
   const redirect = redirectAnswer(target, plan);
   // A page whose address neither the release nor the index holds is no place to send a shopper.
-  if (redirect === undefined) return answer;
-  return {
-    ...answer,
-    redirect,
-    ...(answer.trace !== undefined ? { trace: [...(plan.trace ?? []), ...answer.trace] } : {}),
-  };
+  if (redirect === undefined) return executePlan(target, results, request);
+  // The trace plans once: the redirect's planning steps, then the plan of the results it carries
+  // (its own planning repeated the same steps without the redirect).
+  const planning =
+    plan.trace !== undefined
+      ? [...plan.trace, ...(results.trace ?? []).filter((entry) => entry.step === 'plan')]
+      : undefined;
+  return { ...executePlan(target, results, request, planning), redirect };
 }
 
 function redirectAnswer(
@@ -81,11 +83,20 @@ function redirectAnswer(
   };
 }
 
-function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequest): PlannedAnswer {
+/**
+ * Executes a search plan section by section. `planning` is the trace's planning part (default the
+ * plan's own); the execution's entries follow it.
+ */
+function executePlan(
+  target: SearchTarget,
+  plan: SearchPlan,
+  request: SearchRequest,
+  planning: TraceEntry[] | undefined = plan.trace,
+): PlannedAnswer {
   const settings = sectionSettings(target, plan, request);
   const runs: SectionRun[] = [];
   let extras: ListingExtras | undefined;
-  let relaxed = false;
+  let relaxation: Relaxation | undefined;
   const sections: EngineSection[] = [];
   for (const planned of plan.sections) {
     if (!planned.searched) {
@@ -101,15 +112,18 @@ function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequ
       continue;
     }
     runs.push({ planned, section: ran.section });
-    if (planned.listed && ran.section.total === 0 && plan.relaxation !== undefined) {
+    // Nothing matched what the query named: leave it out step by step until something does.
+    for (const step of planned.listed && ran.section.total === 0 ? (plan.relaxations ?? []) : []) {
       const again = executeSection(
         target.index,
-        sectionQuery(plan, planned, plan.relaxation.filters, settings, plan.relaxation.text),
+        sectionQuery(plan, planned, step.filters, settings, step.text, step.rankText),
       );
-      if (again !== undefined && again.section.total > 0) {
+      if (again === undefined) continue;
+      runs.push({ planned, section: again.section, relaxation: step });
+      if (again.section.total > 0) {
         ran = again;
-        relaxed = true;
-        runs.push({ planned, section: again.section, relaxation: plan.relaxation });
+        relaxation = step;
+        break;
       }
     }
     if (planned.listed) extras = ran.extras;
@@ -136,7 +150,7 @@ function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequ
           hits: section.hits.map(toHit),
         },
   );
-  const filters = appliedFilters(plan, extras, relaxed);
+  const filters = appliedFilters(plan, extras, relaxation);
   const placements =
     plan.placements.length === 0 || plan.countOnly || plan.surface === 'autocomplete'
       ? undefined
@@ -146,7 +160,9 @@ function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequ
           hits: listed?.hits.length ?? 0,
           reachable: listed?.reachable ?? 0,
         });
-  const searched = listed?.trace.searched ?? plan.query.searched;
+  // The text the listed section searched in the end, words the engine left out included (its
+  // trace's `match` entry names them): a query whose words matched nothing still says what it searched.
+  const searched = relaxation?.text ?? plan.query.searched;
   const autocomplete = plan.surface === 'autocomplete';
   const suggestions =
     autocomplete && target.suggester !== undefined
@@ -161,22 +177,22 @@ function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequ
   return {
     query: { typed: plan.query.typed, searched },
     ...(plan.resolution !== undefined
-      ? { resolution: { ...plan.resolution, left_out: relaxed ? (plan.relaxation?.leftOut ?? []) : [] } }
+      ? { resolution: { ...plan.resolution, left_out: relaxation?.leftOut ?? [] } }
       : {}),
-    ...(relaxed ? { relaxed: true } : {}),
+    ...(relaxation !== undefined ? { relaxed: true } : {}),
     listed: plan.listed,
     ...(filters.length > 0 ? { filters } : {}),
     // A typeahead's answer is the lightest: no orders to choose from (nor facets, histograms or
     // banners, below and in sectionSettings).
     ...(plan.sorts !== undefined && !autocomplete ? { sorts: plan.sorts } : {}),
     sections: answerSections,
-    currency: extras?.currency ?? plan.currency,
+    ...currencyOf(extras?.currency ?? plan.currency),
     ...(placements !== undefined && placements.length > 0 ? { placements } : {}),
     ...(suggestions !== undefined ? { suggestions } : {}),
-    ...(plan.trace !== undefined
+    ...(planning !== undefined
       ? {
           trace: [
-            ...plan.trace,
+            ...planning,
             ...executionTrace(plan, runs, (selector, entities) =>
               selectEntities(target.index, selector, entities, {
                 channel: plan.channel,
@@ -201,17 +217,21 @@ function emptySection(type: string): EngineSection {
 
 /**
  * The chips of every filter that narrowed the listed section: the shopper's choices as the
- * listing read them, then what the query named (unless the search was relaxed without it) and
- * the rules' filters.
+ * listing read them, then what the query named (what a relaxed search kept of it) and the rules'
+ * filters.
  */
 function appliedFilters(
   plan: SearchPlan,
   extras: ListingExtras | undefined,
-  relaxed: boolean,
+  relaxation: Relaxation | undefined,
 ): AppliedFilter[] {
   const chips = plan.filters
     .filter((filter) => filter.types.includes(plan.listed))
-    .filter((filter) => filter.from === 'rule' || (filter.from === 'resolution' && !relaxed))
+    .filter(
+      (filter) =>
+        filter.from === 'rule' ||
+        (filter.from === 'resolution' && (relaxation === undefined || relaxation.filters.includes(filter))),
+    )
     .flatMap((filter) => filter.chips);
   return [...(extras?.applied ?? []), ...chips];
 }
@@ -227,9 +247,14 @@ export function sectionSettings(
   const served = channels?.find((one) => one.id === plan.channel)?.locales ?? [plan.locale];
   const locale = servedLocale(plan.locale, served) ?? plan.locale;
   const requestFilters = request.filters;
-  const chosen = new Set(
-    Object.keys(requestFilters ?? {}).filter((key) => key !== 'any' && key !== 'all' && key !== 'not'),
+  // A field the query named is chosen as much as one the shopper chose: its facet is counted.
+  const detected = plan.filters
+    .filter((filter) => filter.from === 'resolution' && filter.types.includes(plan.listed))
+    .flatMap((filter) => Object.keys(filter.where));
+  const requested = Object.keys(requestFilters ?? {}).filter(
+    (key) => key !== 'any' && key !== 'all' && key !== 'not',
   );
+  const chosen = new Set([...requested, ...detected]);
   const autocomplete = plan.surface === 'autocomplete';
   const facets = pages
     .facets(plan.layout, locale, {
@@ -245,7 +270,7 @@ export function sectionSettings(
     locale,
     synonyms: synonymsOf(files, plan.locale),
     facets,
-    fieldLabels: Object.fromEntries([...chosen].map((field) => [field, pages.fieldLabel(field, locale)])),
+    fieldLabels: Object.fromEntries(requested.map((field) => [field, pages.fieldLabel(field, locale)])),
     explain: plan.trace !== undefined,
     requestFilters,
   };
@@ -258,4 +283,9 @@ function toHit(hit: EngineSection['hits'][number]) {
     fields: hit.fields,
     ...(hit.sponsored !== undefined ? { sponsored: hit.sponsored } : {}),
   };
+}
+
+/** The answer's currency: the listing's channel's, else the plan's; absent when neither names one. */
+function currencyOf(currency: string | undefined): { currency?: string } {
+  return currency !== undefined ? { currency } : {};
 }

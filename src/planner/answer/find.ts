@@ -9,7 +9,7 @@ import {
   selectEntities,
   soldChannels,
 } from '../../engine/index.js';
-import type { PlannedFilter, PlannedSection, SearchPlan } from '../plan.js';
+import type { PlannedFilter, PlannedSection, Relaxation, SearchPlan } from '../plan.js';
 import { answerRequest, type PlannedAnswer, type SearchTarget, sectionSettings } from './answer.js';
 import { refuseTogether } from './request-checks.js';
 import { type SectionSettings, sectionQuery } from './section-query.js';
@@ -98,9 +98,9 @@ function locate(
           detail: `Channel ${plan.channel} does not sell ${entity}; ${channels.join(', ')} ${channels.length === 1 ? 'does' : 'do'}.`,
         };
   }
-  const relaxed = answer.relaxed === true && listed && plan.relaxation !== undefined;
+  const relaxation = listed ? relaxationOf(plan, answer) : undefined;
   // The shopper's choices narrow the listed section only, as the search applies them.
-  const filters = (relaxed ? plan.relaxation!.filters : plan.filters).filter(
+  const filters = (relaxation?.filters ?? plan.filters).filter(
     (filter) => filter.types.includes(type) && (listed || filter.from !== 'request'),
   );
   for (const filter of filters) {
@@ -150,9 +150,11 @@ function locate(
       detail: `${entity} is in the catalog, but this answer shows no ${type} section.`,
     };
   }
-  const text = relaxed ? plan.relaxation!.text : planned.text;
+  const text = relaxation?.text ?? planned.text;
   const settings = sectionSettings(target, plan, request);
-  const rank = planned.searched ? rankInSection(target, plan, planned, relaxed, settings, text, entity) : -1;
+  const rank = planned.searched
+    ? rankInSection(target, plan, planned, relaxation, settings, text, entity)
+    : -1;
   if (rank > 0 && listed) {
     const page = Math.ceil(rank / plan.perPage);
     // A page that only counts its hits lists none, yet the entity stands on it.
@@ -217,7 +219,7 @@ function rankInSection(
   target: SearchTarget,
   plan: SearchPlan,
   planned: PlannedSection,
-  relaxed: boolean,
+  relaxation: Relaxation | undefined,
   settings: SectionSettings,
   text: string,
   entity: string,
@@ -225,9 +227,10 @@ function rankInSection(
   const query = sectionQuery(
     plan,
     planned,
-    relaxed ? plan.relaxation!.filters : plan.filters,
+    relaxation?.filters ?? plan.filters,
     { ...settings, facets: [], explain: false },
     text,
+    relaxation?.rankText ?? plan.rankText,
   );
   const deep = { ...query, page: 1, perPage: REACHABLE_HITS, countOnly: false };
   const ran = executeSection(
@@ -272,4 +275,16 @@ function describeFilter(filter: PlannedFilter): string {
 function leftOutWords(trace: readonly TraceEntry[], type: string): string[] {
   const match = trace.findLast((entry) => entry.step === 'match' && entry.type === type);
   return match?.step === 'match' && match.searched !== '' ? match.left_out : [];
+}
+
+/**
+ * The step of the plan's relaxation that answered, when the answer is relaxed: the one that
+ * searched the text the answer says it searched and left out what its resolution says it did.
+ */
+function relaxationOf(plan: SearchPlan, answer: PlannedAnswer): Relaxation | undefined {
+  if (answer.relaxed !== true) return undefined;
+  const leftOut = JSON.stringify(answer.resolution?.left_out ?? []);
+  return plan.relaxations?.find(
+    (step) => step.text === answer.query.searched && JSON.stringify(step.leftOut) === leftOut,
+  );
 }

@@ -21,7 +21,7 @@ export class ChipWriter {
     private readonly vocabulary: Vocabulary,
     private readonly attributes: ReadonlyMap<string, Attribute>,
     private readonly locale: string,
-    private readonly currency: string,
+    private readonly currency: string | undefined,
     private readonly facets: readonly FacetEntry[],
   ) {}
 

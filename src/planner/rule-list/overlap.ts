@@ -1,4 +1,4 @@
-import type { ChannelsFile } from '../../contracts/release-files/index.js';
+import type { ChannelView } from '../../release/release-view.js';
 import { localeChain } from '../localized.js';
 import { normalizePhrase, normalizeQuery } from '../normalize.js';
 import {
@@ -21,7 +21,7 @@ import {
  */
 
 export interface RequestSpace {
-  channels: ChannelsFile['channels'];
+  channels: ChannelView[];
   /** The list's channel and locale: only requests in them count. */
   channel?: string;
   locale?: string;

@@ -1,4 +1,3 @@
-import type { ChannelsFile } from '../../contracts/release-files/index.js';
 import { AppError } from '../../lib/errors.js';
 import { placeRequest, type RequestPlace } from '../../planner/index.js';
 import { releaseView } from '../../release/release-view.js';
@@ -35,7 +34,7 @@ export function questionPlace(
   files: Record<string, unknown>,
   asked: { channel?: string; locale?: string },
 ): RequestPlace {
-  const channels: ChannelsFile = releaseView(files).channels;
+  const channels = releaseView(files).channels;
   return placeRequest(
     {
       ...(asked.channel !== undefined ? { channel: asked.channel } : {}),
