@@ -15,10 +15,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { readCatalog, readExport } from '../src/catalog/index.js';
+import { readCatalog, readExport, readerFiles } from '../src/catalog/index.js';
 import type { CatalogEntity } from '../src/contracts/catalog-entity.js';
 import { compileReleaseIndex } from '../src/control/indexer/release-index.js';
-import { readerFiles } from '../src/control/services/export-read.js';
 import {
   compileIndex,
   type EngineSettings,

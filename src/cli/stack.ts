@@ -118,7 +118,7 @@ export async function startStack(
       logger,
       clock,
       live,
-      exports: { database, blobs, limits: config.exportLimits },
+      exports: { database, blobs, reads, limits: config.exportLimits },
       internalKey: config.internalKey,
       metrics,
       metricsKey: config.metricsKey,
@@ -139,6 +139,7 @@ export async function startStack(
     clock,
     querySide,
     runQueued: () => indexer?.nudge(),
+    reads,
     exportLimits: config.exportLimits,
   };
   let scheduler: Scheduler | undefined;

@@ -4,9 +4,9 @@ import { publish, searchesRead, sendExport, settled, storeAndPublishRelease } fr
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { waitFor } from '../support/wait.js';
 
-// The engine's heavy entry points, watched on the thread that answers requests. Work done on a
-// worker thread runs its own copy of these modules and is not seen here.
-const watched = vi.hoisted(() => ({ compile: 0, impacts: 0 }));
+// The engine's and the readers' heavy entry points, watched on the thread that answers requests.
+// Work done on a worker thread runs its own copy of these modules and is not seen here.
+const watched = vi.hoisted(() => ({ compile: 0, read: 0, impacts: 0 }));
 vi.mock('../../src/engine/compile.js', async (original) => {
   const module = await original<typeof import('../../src/engine/compile.js')>();
   return {
@@ -14,6 +14,16 @@ vi.mock('../../src/engine/compile.js', async (original) => {
     compileIndex: (...args: Parameters<typeof module.compileIndex>) => {
       watched.compile++;
       return module.compileIndex(...args);
+    },
+  };
+});
+vi.mock('../../src/catalog/read-export.js', async (original) => {
+  const module = await original<typeof import('../../src/catalog/read-export.js')>();
+  return {
+    ...module,
+    readExport: (...args: Parameters<typeof module.readExport>) => {
+      watched.read++;
+      return module.readExport(...args);
     },
   };
 });
@@ -37,7 +47,7 @@ afterAll(async () => {
 });
 
 describe('heavy work off the thread that answers searches', () => {
-  it('builds indexes and prepares them for loading on worker threads', async () => {
+  it('reads uploads and kept exports, builds indexes and prepares them for loading on worker threads', async () => {
     expect((await stack.manage('PUT', '/catalog', toJsonLines(smallShop))).status).toBe(202);
     await storeAndPublishRelease(stack, minimalRelease);
     await waitFor('the first index to go live', async () =>
@@ -54,6 +64,6 @@ describe('heavy work off the thread that answers searches', () => {
     const answer = await (await stack.search({ query: 'headphones' })).json();
     expect(answer.sections[0].hits[0].entity).toBe('product:p1');
     // Each of these ran, on a worker thread, and never on this one.
-    expect(watched).toEqual({ compile: 0, impacts: 0 });
+    expect(watched).toEqual({ compile: 0, read: 0, impacts: 0 });
   });
 });

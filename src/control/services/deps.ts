@@ -1,5 +1,6 @@
 import type { ExportLimits } from '../../catalog/index.js';
 import type { Clock } from '../../lib/clock.js';
+import type { TaskRunner } from '../../lib/tasks.js';
 import type { BlobStore, Database } from '../../store/index.js';
 import type { QuerySide } from '../query-side.js';
 
@@ -11,6 +12,8 @@ export interface ControlDeps {
   querySide: QuerySide;
   /** Tells an indexer in this process that a run waits, so it starts without waiting for its poll. */
   runQueued(): void;
+  /** The read threads uploads are parsed on (uploadTasks), never the event loop. */
+  reads: TaskRunner;
   /** How much an uploaded export may make the readers read; by default DEFAULT_EXPORT_LIMITS. */
   exportLimits?: ExportLimits;
 }
