@@ -8,18 +8,26 @@
  * Needs `npm run build` first (the HTTP part runs the built command).
  */
 import { generateCatalog } from '../src/catalog/demo/index.js';
+import { WHOLE_EXPORTS, WHOLE_EXPORTS_SKIPPED } from '../src/catalog/testing/exports.js';
 import { benchCatalog, catalogTable } from './catalog.js';
 import { benchEngine, drawQueries, kindTable, markdownTable } from './engine.js';
 import { benchFacets, facetsMarkdown } from './facets.js';
 import { benchHttp } from './http.js';
 import { benchLoadSwap, loadSwapTable } from './load-swap.js';
+import { benchOffers, offersTable } from './offers.js';
 import { benchPlanner, benchRulesInSearch, plannerTable, rulesInSearchTable } from './planner.js';
 import { benchRelevance, regressionLines, summaryTable } from './relevance.js';
 
-console.log('## Relevance, judged Icecat queries (dev)\n');
-const relevance = await benchRelevance();
-console.log(summaryTable(relevance));
-console.log(`\n${regressionLines(relevance)}`);
+// Relevance and the reading of exports need the whole real data of ../shared/data.
+if (!WHOLE_EXPORTS)
+  console.log(`Relevance and reading exports: ${WHOLE_EXPORTS_SKIPPED.replace(' tests', ' benchmarks')}\n`);
+
+if (WHOLE_EXPORTS) {
+  console.log('## Relevance, judged Icecat queries (dev)\n');
+  const relevance = await benchRelevance();
+  console.log(summaryTable(relevance));
+  console.log(`\n${regressionLines(relevance)}`);
+}
 
 console.log('\n## Engine, in process\n');
 const engine = await benchEngine([10_000, 100_000, 1_000_000]);
@@ -47,8 +55,12 @@ for (const products of sizes) {
   );
 }
 
+console.log('\n## PUT /offers, live without a rebuild\n');
+console.log(offersTable([await benchOffers(100_000, 10_000)]));
 console.log('\n## Search under load while a new catalog is published\n');
 console.log(loadSwapTable([await benchLoadSwap(50_000)]));
 
-console.log('\n## Reading exports\n');
-console.log(catalogTable(await benchCatalog()));
+if (WHOLE_EXPORTS) {
+  console.log('\n## Reading exports\n');
+  console.log(catalogTable(await benchCatalog()));
+}

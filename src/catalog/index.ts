@@ -17,3 +17,10 @@ export { READ_FORMATS } from './refusal.js';
 export { countRejected, type RejectedRows } from './report.js';
 export { type ExportFormat, formatNames, sniffFormat } from './sniff.js';
 export type { ExportFile } from './source.js';
+export {
+  applySuggestions,
+  type ExportColumns,
+  type ModelSuggestion,
+  type SuggestionInput,
+  suggestionInput,
+} from './suggestions.js';

@@ -1,5 +1,5 @@
 import { generateCatalog } from '../catalog/demo/generate.js';
-import { demoReleaseFiles } from '../catalog/demo/release.js';
+import { demoReleaseFilesAt } from '../catalog/demo/release.js';
 import { uploadCatalog } from '../control/services/catalog.js';
 import type { ControlDeps } from '../control/services/deps.js';
 import { publishRelease, storeRelease } from '../control/services/releases.js';
@@ -18,8 +18,12 @@ export async function isFreshStore(deps: ControlDeps): Promise<boolean> {
 /**
  * Loads the demo shop through the same use cases a shop's scripts reach over the management API:
  * the catalog upload, then the release stored and published, which queues the first index run.
+ * The release files name their JSON Schemas at `schemas`, where this stack's management API serves them.
  */
-export async function loadDemoShop(deps: ControlDeps): Promise<{ runId: number | undefined }> {
+export async function loadDemoShop(
+  deps: ControlDeps,
+  schemas: string,
+): Promise<{ runId: number | undefined }> {
   const lines: string[] = [];
   for (const entity of generateCatalog({ products: DEMO_PRODUCTS, seed: 1 }))
     lines.push(JSON.stringify(entity));
@@ -33,7 +37,7 @@ export async function loadDemoShop(deps: ControlDeps): Promise<{ runId: number |
   } finally {
     await upload.discard();
   }
-  const { release } = await storeRelease(deps, demoReleaseFiles);
+  const { release } = await storeRelease(deps, demoReleaseFilesAt(schemas));
   const published = await publishRelease(deps, release.id);
   return { runId: published.run?.id };
 }

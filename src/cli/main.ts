@@ -7,7 +7,7 @@ import { isFreshStore, loadDemoShop } from './demo.js';
 import { installLastResort } from './last-resort.js';
 import { createLogger } from './logger.js';
 import { INTERNAL_KEY_FILE, keyFor, managementKeyFor } from './management-key.js';
-import { printBanner, waitForRun } from './output.js';
+import { printBanner, printSearchLine, waitForRun } from './output.js';
 import { type Roles, type RunningStack, startStack } from './stack.js';
 
 const program = new Command()
@@ -56,13 +56,16 @@ async function run(roles: Roles, options: { demo: boolean; ownKey: boolean }): P
   printBanner(stack, roles, managementKey, key?.origin, config.dataDir);
   if (options.demo) {
     if (await isFreshStore(stack.deps)) {
-      console.log(`Loading the demo shop into ${config.dataDir} ...`);
-      const { runId } = await loadDemoShop(stack.deps);
+      console.log(
+        `Loading the demo shop into ${config.dataDir} ... (searches answer once its first index run is live)`,
+      );
+      const { runId } = await loadDemoShop(stack.deps, `${stack.urls.management}/schemas`);
       if (runId !== undefined) await waitForRun(stack, runId);
     } else {
       console.log(`The data dir ${config.dataDir} is in use: the demo shop is not loaded again.`);
     }
   }
+  printSearchLine(stack);
   console.log('aisle is ready.');
 }
 

@@ -6,7 +6,7 @@ import { indexRunMetrics } from '../control/metrics.js';
 import { httpQuerySide } from '../control/query-side.js';
 import { ABANDONED_WRITE_MS, Scheduler } from '../control/scheduler.js';
 import type { ControlDeps } from '../control/services/deps.js';
-import { readCommittedOpenApi } from '../http/openapi.js';
+import { type OpenApiDocument, readCommittedOpenApi, servedOpenApi } from '../http/openapi.js';
 import type { HttpServer } from '../http/server.js';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { createMetricsRegistry, type Registry } from '../lib/metrics.js';
@@ -14,14 +14,19 @@ import type { TaskRunner } from '../lib/tasks.js';
 import { WorkerPool, workerEntry, workerPoolMetrics } from '../lib/worker-pool.js';
 import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import { LiveIndex } from '../query/live-index.js';
-import { liveIndexMetrics } from '../query/metrics.js';
+import { liveIndexMetrics, searchLogMetrics } from '../query/metrics.js';
+import { SearchLog } from '../query/search-log/search-log.js';
 import { type BlobStore, type Database, DirectoryBlobStore, openDatabase } from '../store/index.js';
 import type { Config } from './config.js';
+import { secretKeyFor } from './secret-key.js';
 
 /** How often the control plane runs its timed work. */
 const SCHEDULER_INTERVAL_MS = 60_000;
 /** A worker thread idle this long ends, and gives its memory back. */
 const WORKER_IDLE_MS = 30_000;
+/** Searches and events the search log writes together at most, and how long one waits at most. */
+const SEARCH_LOG_BATCH = 1_000;
+const SEARCH_LOG_FLUSH_MS = 200;
 
 export interface Roles {
   query: boolean;
@@ -45,6 +50,8 @@ export interface RunningStack {
   urls: { public?: string; internal?: string; management?: string };
   deps: ControlDeps;
   live?: LiveIndex;
+  /** The query node's search log (its queue's figures are metrics; the stop writes what it holds). */
+  searchLog?: SearchLog;
   indexer?: Indexer;
   /** The control plane's timed work (the clean-up of exports); with the control role only. */
   scheduler?: Scheduler;
@@ -82,7 +89,6 @@ export async function startStack(
   // Writes a killed process left unfinished; the scheduler removes later ones as it runs.
   const abandoned = await blobs.removeAbandoned(ABANDONED_WRITE_MS);
   if (abandoned > 0) logger.info({ files: abandoned }, 'files of unfinished blob writes removed');
-  const openApi = readCommittedOpenApi;
   // Heavy work runs on worker threads, never on a server's event loop: index builds on one
   // thread of their own, and reading exports and preparing artifacts for loading on two more.
   const pools = options.workers ? {} : ownPools(roles);
@@ -90,12 +96,19 @@ export async function startStack(
   const { builds, reads } = options.workers ?? { builds: pools.build!, reads: pools.read! };
   const flushes: (() => Promise<void>)[] = [];
   const urls: RunningStack['urls'] = {};
+  // Read once, when first asked for: by then every server of this process listens on its port.
+  let served: OpenApiDocument | undefined;
+  const openApi = () => {
+    served ??= servedOpenApi(readCommittedOpenApi(), urls);
+    return served;
+  };
   // Servers close in this order: those that take requests from outside first, then the internal
   // one, which the control plane's requests in flight may still call.
   const outer: HttpServer[] = [];
   const inner: HttpServer[] = [];
 
   let live: LiveIndex | undefined;
+  let searchLog: SearchLog | undefined;
   if (roles.query) {
     live = new LiveIndex({
       database,
@@ -106,10 +119,22 @@ export async function startStack(
       onLoad: liveIndexMetrics(metrics, () => live),
     });
     await live.start();
+    const log = new SearchLog({
+      write: (batch) => database.searchLog.append(batch),
+      logger,
+      capacity: config.searchLogQueue,
+      batchSize: SEARCH_LOG_BATCH,
+      flushMs: SEARCH_LOG_FLUSH_MS,
+    });
+    searchLog = log;
+    searchLogMetrics(metrics, log);
+    // Once no request is answered any more, what the log holds is all there is to write.
+    flushes.push(() => log.close());
     const publicApp = await buildPublicApp({
       logger,
       clock,
       live,
+      searchLog: log,
       metrics,
       shedding: config.shedding,
       openApi,
@@ -120,6 +145,7 @@ export async function startStack(
       live,
       exports: { database, blobs, reads, limits: config.exportLimits },
       internalKey: config.internalKey,
+      aiGateway: config.aiGateway,
       metrics,
       metricsKey: config.metricsKey,
       openApi,
@@ -133,6 +159,7 @@ export async function startStack(
     config.internalKey,
   );
   let indexer: Indexer | undefined;
+  let scheduler: Scheduler | undefined;
   const deps: ControlDeps = {
     database,
     blobs,
@@ -141,13 +168,21 @@ export async function startStack(
     runQueued: () => indexer?.nudge(),
     reads,
     exportLimits: config.exportLimits,
+    secretKey: await secretKeyFor(config.dataDir, config.secretKey),
+    feeds: {
+      maxBytes: config.feedMaxBytes,
+      timeoutMs: config.feedTimeoutMs,
+      allowPrivate: config.allowPrivateFeeds,
+    },
+    wakeScheduler: () => scheduler?.wake(),
+    offersWritten: () => void live?.refresh(),
   };
-  let scheduler: Scheduler | undefined;
   if (roles.control) {
     scheduler = new Scheduler({
       deps,
       logger,
       exportRetentionMs: config.exportRetentionMs,
+      searchLogRetentionDays: config.searchLogRetentionDays,
       intervalMs: SCHEDULER_INTERVAL_MS,
     });
     const app = await buildManagementApp({
@@ -209,6 +244,7 @@ export async function startStack(
     urls,
     deps,
     live,
+    searchLog,
     indexer,
     scheduler,
     metrics,

@@ -7,10 +7,17 @@ import { createHttpServer, type HttpServer } from '../http/server.js';
 import { Gate } from '../lib/gate.js';
 import type { Registry } from '../lib/metrics.js';
 import { catalogRoutes } from './routes/catalog.js';
+import { catalogSourceRoutes } from './routes/catalog-source.js';
 import { importRoutes } from './routes/imports.js';
 import { indexRunRoutes } from './routes/index-runs.js';
+import { insightRoutes } from './routes/insights.js';
+import { offersRoutes } from './routes/offers.js';
 import { releaseRoutes } from './routes/releases.js';
+import { ruleRoutes } from './routes/rules.js';
 import { schemaRoutes } from './routes/schemas.js';
+import { searchSettingsRoutes } from './routes/search-settings.js';
+import { storageRoutes } from './routes/storage.js';
+import { synonymRoutes } from './routes/synonyms.js';
 import type { ControlDeps } from './services/deps.js';
 
 export interface ManagementAppOptions {
@@ -54,9 +61,16 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
     async (api) => {
       requireBearerKey(api as unknown as FastifyInstance, managementKey);
       await catalogRoutes(api, options.deps, uploads);
+      catalogSourceRoutes(api, options.deps);
       await importRoutes(api, options.deps, uploads);
       releaseRoutes(api, options.deps);
       indexRunRoutes(api, options.deps);
+      offersRoutes(api, options.deps);
+      storageRoutes(api, options.deps);
+      insightRoutes(api, options.deps);
+      ruleRoutes(api, options.deps);
+      synonymRoutes(api, options.deps);
+      searchSettingsRoutes(api, options.deps);
     },
     { prefix: '/api/v1' },
   );

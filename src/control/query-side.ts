@@ -1,8 +1,13 @@
 import type { CompareAnswer, CompareRequest, InspectRequest } from '../contracts/imports.js';
 import type { Inspection } from '../contracts/inspection.js';
 import type { PublicationDecision } from '../contracts/management.js';
+import type { ResolvedOffers, ResolveOffersRequest } from '../contracts/offers.js';
 import type { Violation } from '../contracts/problem.js';
-import { AppError } from '../lib/errors.js';
+import type { RuleList, RuleListRequest } from '../contracts/rules.js';
+import type { SearchSettings } from '../contracts/search-settings.js';
+import type { ColumnSuggestions, SuggestRequest } from '../contracts/suggestions.js';
+import type { SynonymCheck, SynonymEntry, SynonymList } from '../contracts/synonyms.js';
+import { AppError, type ErrorCode } from '../lib/errors.js';
 
 export type ReleaseValidation =
   | { ok: true; release: { id: string; files: Record<string, Record<string, unknown>> } }
@@ -13,16 +18,43 @@ export type ReleaseValidation =
  * process, so a single-process stack and a scaled one behave the same.
  */
 export interface QuerySide {
-  validateRelease(files: Record<string, unknown>): Promise<ReleaseValidation>;
+  /**
+   * Checks a release's files; with `catalogNames`, also refuses the names they give the catalog
+   * that the live catalog does not hold (a release stored or published, not a draft).
+   */
+  validateRelease(
+    files: Record<string, unknown>,
+    options?: { catalogNames?: boolean },
+  ): Promise<ReleaseValidation>;
   /** How the release would go live with the snapshot, against what the query side serves now. */
   publication(files: Record<string, unknown>, snapshot: string): Promise<PublicationDecision>;
   /** What the indexer would make of a kept export with these release files. */
   inspect(request: InspectRequest): Promise<Inspection>;
   /** A draft export with its release against the live one: products, attributes and filters. */
   compare(request: CompareRequest): Promise<CompareAnswer>;
+  /** Where the model behind the AI gateway would send a kept export's columns. */
+  suggest(request: SuggestRequest): Promise<ColumnSuggestions>;
+  /** The entity of each variant an offers update names, in what is live (422 for what it lacks). */
+  resolveOffers(request: ResolveOffersRequest): Promise<ResolvedOffers>;
+  /** The rules of the live release (no `files`) or of a draft's files, as a merchandiser's list. */
+  rules(request: RuleListRequest): Promise<RuleList>;
+  /** The synonyms of the live release (no `files`) or of a draft's files. */
+  synonyms(request: { files?: Record<string, unknown>; needs_live?: boolean }): Promise<SynonymList>;
+  /** An entry checked against a draft's dictionary, with live counts per word. */
+  checkSynonym(request: {
+    files: Record<string, unknown>;
+    locale: string;
+    channel?: string;
+    entry: SynonymEntry;
+    id?: string;
+  }): Promise<SynonymCheck>;
+  /** How each type of the live release (no `files`) or of a draft's files is searched. */
+  searchSettings(request: { files?: Record<string, unknown>; locale?: string }): Promise<SearchSettings>;
 }
 
 const TIMEOUT_MS = 30_000;
+/** Suggestions wait for the AI gateway, whose own time limit (AI_GATEWAY_TIMEOUT_MS) is at most 600 s. */
+const SUGGEST_TIMEOUT_MS = 610_000;
 
 /**
  * The query side over HTTP at `internalUrl`, each call carrying the internal key (the secret the
@@ -31,10 +63,13 @@ const TIMEOUT_MS = 30_000;
  */
 export function httpQuerySide(internalUrl: string, internalKey: string | undefined): QuerySide {
   const base = internalUrl.replace(/\/+$/, '');
-  const call = (url: string, body: unknown) => post(url, body, internalKey);
+  const call = (url: string, body: unknown, options?: PostOptions) => post(url, body, internalKey, options);
   return {
-    async validateRelease(files) {
-      const response = await call(`${base}/internal/releases/validate`, { files });
+    async validateRelease(files, options = {}) {
+      const response = await call(`${base}/internal/releases/validate`, {
+        files,
+        ...(options.catalogNames === true ? { catalog_names: true } : {}),
+      });
       const body = (await response.json()) as Record<string, unknown>;
       if (response.status === 200) return { ok: true, release: body as never };
       if (response.status === 422 || response.status === 400) {
@@ -61,7 +96,75 @@ export function httpQuerySide(internalUrl: string, internalKey: string | undefin
 
     compare: (request) =>
       exportCall(call, base, '/internal/imports/compare', request) as Promise<CompareAnswer>,
+
+    async suggest(request) {
+      // The query node's 502 (the gateway gave no answer) and 503 (no gateway key) are the
+      // caller's answer as they are.
+      const response = await call(`${base}/internal/imports/suggest`, request, {
+        timeoutMs: SUGGEST_TIMEOUT_MS,
+        answered: [502, 503],
+      });
+      if (response.status === 502 || response.status === 503) {
+        const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+        if (typeof body.detail !== 'string') throw unanswered(base, `it answered ${response.status}`);
+        throw new AppError(response.status === 503 ? 'unavailable' : 'bad_gateway', body.detail);
+      }
+      return (await exportAnswer(base, response)) as ColumnSuggestions;
+    },
+
+    async resolveOffers(request) {
+      const response = await call(`${base}/internal/offers/resolve`, request);
+      const body = (await response.json()) as Record<string, unknown>;
+      if (response.status === 200) return body as unknown as ResolvedOffers;
+      if (response.status === 422) {
+        throw new AppError(
+          'unprocessable',
+          String(body.detail ?? 'The offers name what the live catalog lacks.'),
+          (body.violations as Violation[] | undefined) ?? [],
+        );
+      }
+      throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
+    },
+
+    rules: (request) => question(internalKey, base, '/internal/rules', request) as Promise<RuleList>,
+
+    synonyms: (request) => question(internalKey, base, '/internal/synonyms', request) as Promise<SynonymList>,
+
+    checkSynonym: (request) =>
+      question(internalKey, base, '/internal/synonyms/check', request) as Promise<SynonymCheck>,
+
+    searchSettings: (request) =>
+      question(internalKey, base, '/internal/search-settings', request) as Promise<SearchSettings>,
   };
+}
+
+/** What the query side's answers to a management question mean for the caller: the same problem. */
+const FORWARDED: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  404: 'not_found',
+  422: 'unprocessable',
+  503: 'unavailable',
+};
+
+/**
+ * A management question (rules, synonyms, search settings): 200 is the answer; a 400, 404, 422 or
+ * 503 is the caller's problem as the query side worded it (a channel the release lacks, nothing
+ * live yet); anything else means the query side did not answer (502).
+ */
+async function question(
+  internalKey: string | undefined,
+  base: string,
+  path: string,
+  request: unknown,
+): Promise<unknown> {
+  // A 503 is an answer here (nothing live yet), not a query side that is away.
+  const response = await post(`${base}${path}`, request, internalKey, { answered: [503] });
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.status === 200) return body;
+  const code = FORWARDED[response.status];
+  if (code === undefined)
+    throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
+  throw new AppError(code, String(body.detail ?? ''), body.violations as Violation[] | undefined);
 }
 
 /**
@@ -74,7 +177,10 @@ async function exportCall(
   path: string,
   request: unknown,
 ): Promise<unknown> {
-  const response = await call(`${base}${path}`, request);
+  return exportAnswer(base, await call(`${base}${path}`, request));
+}
+
+async function exportAnswer(base: string, response: Response): Promise<unknown> {
   const body = (await response.json()) as Record<string, unknown>;
   if (response.status === 200) return body;
   if (response.status === 404 || response.status === 422) {
@@ -87,7 +193,18 @@ async function exportCall(
   throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
 }
 
-async function post(url: string, body: unknown, internalKey: string | undefined): Promise<Response> {
+/** How long a call waits, and the 5xx statuses that are the query side's answer, not its failure. */
+interface PostOptions {
+  timeoutMs?: number;
+  answered?: number[];
+}
+
+async function post(
+  url: string,
+  body: unknown,
+  internalKey: string | undefined,
+  { timeoutMs = TIMEOUT_MS, answered = [] }: PostOptions = {},
+): Promise<Response> {
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -96,7 +213,7 @@ async function post(url: string, body: unknown, internalKey: string | undefined)
         ...(internalKey ? { authorization: `Bearer ${internalKey}` } : {}),
       },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     if (response.status === 401) {
       throw unanswered(
@@ -106,7 +223,8 @@ async function post(url: string, body: unknown, internalKey: string | undefined)
           : 'no internal key is set on the control plane: set AISLE_INTERNAL_KEY as on the query nodes',
       );
     }
-    if (response.status >= 500) throw unanswered(url, `it answered ${response.status}`);
+    if (response.status >= 500 && !answered.includes(response.status))
+      throw unanswered(url, `it answered ${response.status}`);
     return response;
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -23,8 +23,17 @@ export { selectEntities } from './listing/select-entities.js';
 export { loadIndex, type PreparedIndex, prepareIndex } from './load.js';
 export type { LeaveOut } from './match/text-match.js';
 export type { ExpansionTrace, SectionTrace, WordTrace } from './match/trace.js';
+export { applyOffers, nextSaleWindowEnd, type OverlaidIndex, variantRows } from './offers/overlay.js';
+export {
+  type OfferChange,
+  type OfferFields,
+  type OfferPatch,
+  offerChangeOf,
+  offerKey,
+  patchOf,
+} from './offers/patch.js';
 export type { MatchKind, ScoreParts, WordPart } from './ranking/parts.js';
-export { entityFields } from './results/entity.js';
+export { entityFields, holdsEntity } from './results/entity.js';
 export {
   type AttributeSearchKind,
   DEFAULT_FIELD_WEIGHTS,

@@ -1,4 +1,10 @@
-import { type ExportLimits, type ExportRead, readExport, readerFiles } from '../catalog/index.js';
+import {
+  type ExportColumns,
+  type ExportLimits,
+  type ExportRead,
+  readExport,
+  readerFiles,
+} from '../catalog/index.js';
 import type { CompareAnswer } from '../contracts/imports.js';
 import type { Inspection } from '../contracts/inspection.js';
 import { AppError } from '../lib/errors.js';
@@ -29,6 +35,13 @@ export interface InspectInput {
   limits?: ExportLimits;
 }
 
+export interface ColumnsInput {
+  export: KeptExport;
+  /** The release files it is read with (feed.json, attributes.json). */
+  files: Record<string, unknown>;
+  limits?: ExportLimits;
+}
+
 /** One side of a comparison: an export, the files it is read with and the files that type it. */
 export interface CompareSide {
   export: KeptExport;
@@ -50,6 +63,15 @@ async function inspectExport(input: InspectInput): Promise<Inspection> {
     holdEntities: false,
   });
   return read.inspection();
+}
+
+/**
+ * The export's columns as the mapping read them (its first rows for a file larger than 8 MB), the
+ * mapping and the derived files: what a column suggestion shows the model and builds on.
+ */
+async function exportColumns(input: ColumnsInput): Promise<ExportColumns> {
+  const read = await readKept(input.export, input.files, input.limits, { sample: true, holdEntities: false });
+  return { columns: read.columns, mapping: read.mapping, derivedFiles: read.derivedFiles };
 }
 
 /** Products added and removed, attributes and filters new and gone, from the draft to what is live. */
@@ -90,4 +112,5 @@ export function goneFromStorage(snapshotId: string): AppError {
 export const exportTasks = {
   'export:inspect': inspectExport,
   'export:compare': compareExports,
+  'export:columns': exportColumns,
 };

@@ -31,6 +31,8 @@ function store(artifacts: Record<string, Uint8Array>, releases: Record<string, R
   const database = {
     live: { get: async () => pointer },
     releases: { get: async (id: string) => ({ id, files: releases[id]!, createdAt: '' }) },
+    indexRuns: { get: async () => undefined },
+    offers: { latest: async () => 0, changedSince: async () => [] },
   } as unknown as Database;
   const blobs = { get: async (key: string) => Buffer.from(artifacts[key]!) } as unknown as BlobStore;
   return {

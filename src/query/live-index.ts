@@ -1,6 +1,7 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { type EngineIndex, loadIndex } from '../engine/index.js';
+import { applyOffers, type EngineIndex, loadIndex, offerChangeOf } from '../engine/index.js';
+import { AppError } from '../lib/errors.js';
 import { ownBytes, type TaskRunner } from '../lib/tasks.js';
 import {
   answerRequest,
@@ -11,6 +12,10 @@ import {
 } from '../planner/index.js';
 import type { BlobStore, Database } from '../store/index.js';
 import type { PrepareInput, PrepareOutput } from './index-tasks.js';
+
+/** Why a search cannot be answered while no index run has succeeded and none is on its way. */
+export const NOTHING_SEARCHABLE =
+  'Nothing is searchable yet: no index run has succeeded. Upload a catalog (PUT /api/v1/catalog) and publish a release (POST /api/v1/releases/{release}/publish) on the management API, then wait for the index run.';
 
 /** What searches read now: one loaded index with the release and snapshot it was built from. */
 export interface LiveState {
@@ -28,10 +33,19 @@ export interface LiveState {
   vocabulary: Vocabulary;
   /** The release files compiled with the vocabulary, on every load, a switch included. */
   planner: Planner;
+  /** The artifact as loaded, before offers updates were applied over it (`index` holds them). */
+  loaded: EngineIndex;
+  /** The catalog generation of the run: offers updates of it and later ones apply. */
+  generation: number;
+  /** The last offers write applied. */
+  offersApplied: number;
 }
 
 /** Where the live pointer points: the run, its artifact, and the release and snapshot it built. */
-export type LivePlace = Pick<LiveState, 'runId' | 'artifact' | 'release' | 'snapshot' | 'releaseFiles'>;
+export type LivePlace = Pick<
+  LiveState,
+  'runId' | 'artifact' | 'release' | 'snapshot' | 'releaseFiles' | 'generation' | 'offersApplied'
+>;
 
 /**
  * The state searches read for a loaded index and release files: the vocabulary the index carries
@@ -42,7 +56,13 @@ export function liveStateOf(
   index: EngineIndex,
   vocabulary: Vocabulary = vocabularyOf(index),
 ): LiveState {
-  return { ...place, index, vocabulary, planner: compilePlanner(place.releaseFiles, vocabulary) };
+  return {
+    ...place,
+    index,
+    loaded: index,
+    vocabulary,
+    planner: compilePlanner(place.releaseFiles, vocabulary),
+  };
 }
 
 export interface LiveIndexOptions {
@@ -69,6 +89,8 @@ const WARM_UP_REQUESTS = [{}, { query: 'a' }, { query: 'new' }];
  */
 export class LiveIndex {
   #state: LiveState | undefined;
+  /** While nothing is live: the index run that will make something live, as the last poll saw it. */
+  #coming: { id: number; status: string } | undefined;
   #timer: NodeJS.Timeout | undefined;
   #refreshing: Promise<void> | undefined;
   #stopped = false;
@@ -81,6 +103,13 @@ export class LiveIndex {
     return this.#state;
   }
 
+  /** Why a search cannot be answered while nothing is live: a first run on its way, or none yet. */
+  nothingLiveSentence(): string {
+    const coming = this.#coming;
+    if (!coming) return NOTHING_SEARCHABLE;
+    return `Nothing is searchable yet: the first index run (${coming.id}) is ${coming.status === 'queued' ? 'queued' : 'in progress'}. Searches are answered as soon as it goes live; ask again in a moment.`;
+  }
+
   /** When what is served now went live, as the live pointer says; undefined before a load. */
   liveSince(): Date | undefined {
     return this.#since === undefined ? undefined : new Date(this.#since);
@@ -90,6 +119,17 @@ export class LiveIndex {
   async isUpToDate(): Promise<boolean> {
     const live = await this.options.database.live.get();
     return live === undefined || live.runId === this.#state?.runId;
+  }
+
+  /** What this node serves, once it serves what the live pointer names; 503 until then. */
+  async upToDate(): Promise<LiveState | undefined> {
+    if (!(await this.isUpToDate())) {
+      throw new AppError(
+        'unavailable',
+        'This query node has not loaded the live index yet; ask again in a moment.',
+      );
+    }
+    return this.current();
   }
 
   /** Reads the pointer once and loads what it names if that is new. Concurrent calls share one read. */
@@ -124,24 +164,41 @@ export class LiveIndex {
     const startedAt = performance.now();
     let loading = false;
     try {
-      const live = await database.live.get();
-      if (!live || live.runId === this.#state?.runId) return;
+      const [live, latestOffers] = await Promise.all([database.live.get(), database.offers.latest()]);
+      if (!live) {
+        const [run] = await database.indexRuns.unfinished();
+        this.#coming = run && { id: run.id, status: run.status };
+        return;
+      }
+      this.#coming = undefined;
+      const kept = this.#state;
+      if (live.runId === kept?.runId) {
+        if (latestOffers > kept.offersApplied) this.#state = await this.#withOffers(kept, latestOffers);
+        return;
+      }
       loading = true;
-      const release = await database.releases.get(live.releaseId);
+      const [release, run] = await Promise.all([
+        database.releases.get(live.releaseId),
+        database.indexRuns.get(live.runId),
+      ]);
       const place: LivePlace = {
         runId: live.runId,
         artifact: live.artifact,
         release: live.releaseId,
         snapshot: live.snapshotId,
         releaseFiles: release?.files ?? {},
+        generation: run?.catalogGeneration ?? 0,
+        // Offers updates folded into the artifact when it was built are in it already.
+        offersApplied: run?.offersSeq ?? 0,
       };
       // A switch keeps the artifact: the index and vocabulary already loaded serve the new
-      // release files, which only need a planner of their own.
-      const kept = this.#state;
-      this.#state =
+      // release files, which only need a planner of their own. Offers are applied anew, since
+      // the catalog generation may have changed with the run.
+      const loaded =
         live.artifact === kept?.artifact
-          ? liveStateOf(place, kept.index, kept.vocabulary)
+          ? liveStateOf(place, kept.loaded, kept.vocabulary)
           : await this.#loadState(place, blobs);
+      this.#state = await this.#withOffers(loaded, latestOffers);
       this.#since = live.since;
       this.options.onLoad?.('loaded', (performance.now() - startedAt) / 1000);
       logger.info(
@@ -173,5 +230,18 @@ export class LiveIndex {
       }
     }
     return state;
+  }
+
+  /**
+   * The state with the offers updates written since it was made applied over its index. `latest`
+   * (the last write, read before the rows) is applied too when none of its rows apply here.
+   */
+  async #withOffers(state: LiveState, latest: number): Promise<LiveState> {
+    const rows = await this.options.database.offers.changedSince(state.generation, state.offersApplied);
+    if (rows.length === 0) return { ...state, offersApplied: Math.max(state.offersApplied, latest) };
+    const { index, applied, missing } = applyOffers(state.index, rows.map(offerChangeOf));
+    const offersApplied = Math.max(rows.at(-1)!.seq, latest);
+    this.options.logger.info({ run: state.runId, applied, missing, write: offersApplied }, 'offers applied');
+    return { ...state, index, offersApplied };
   }
 }

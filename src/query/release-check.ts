@@ -1,23 +1,40 @@
 import type { Violation } from '../contracts/problem.js';
 import type { TestsFile } from '../contracts/release-files/index.js';
 import { AppError } from '../lib/errors.js';
-import { compilePlanner, runPlanTests, testViolations } from '../planner/index.js';
+import { compilePlanner, missingCatalogNames, runPlanTests, testViolations } from '../planner/index.js';
 import { type ValidRelease, validateRelease } from '../release/validate.js';
 import type { LiveState } from './live-index.js';
 
+export interface CheckOptions {
+  /**
+   * Refuse names the files give the catalog (categories, brands, option values, entities) that
+   * the live catalog does not hold: a release stored or published is checked so; a draft, whose
+   * catalog is its own export, is not (its index run lists such names as warnings).
+   */
+  catalogNames?: boolean;
+}
+
 /**
  * Checks a release's files for the control plane: each file and the files as a whole, then the
- * plan expectations of its tests.json (see planTestViolations). Answers the release named by
- * content in canonical form; throws 422 with the violations, each naming file, pointer and
- * sentence, and a failing test by its id.
+ * plan expectations of its tests.json (see planTestViolations) and, when asked, the names it gives
+ * the live catalog. Answers the release named by content in canonical form; throws 422 with the
+ * violations, each naming file, pointer and sentence, and a failing test by its id.
  */
 export function checkRelease(
   files: Record<string, unknown>,
   live: LiveState | undefined,
   now: Date,
+  options: CheckOptions = {},
 ): ValidRelease {
   const check = validateRelease(files);
-  const violations = check.ok ? planTestViolations(check.release.files, live, now) : check.violations;
+  const violations = check.ok
+    ? [
+        ...(options.catalogNames === true && live !== undefined
+          ? missingCatalogNames(check.release.files, live.vocabulary, live.index)
+          : []),
+        ...planTestViolations(check.release.files, live, now),
+      ]
+    : check.violations;
   if (!check.ok || violations.length > 0) {
     throw new AppError(
       'unprocessable',

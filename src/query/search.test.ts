@@ -36,7 +36,10 @@ const files: Record<string, unknown> = {
 
 async function live(releaseFiles = files): Promise<LiveState> {
   const index = loadIndex(await compileReleaseIndex(catalog, files));
-  return liveStateOf({ runId: 1, artifact: 'a', release: 'r1', snapshot: 's1', releaseFiles }, index);
+  return liveStateOf(
+    { runId: 1, artifact: 'a', release: 'r1', snapshot: 's1', releaseFiles, generation: 0, offersApplied: 0 },
+    index,
+  );
 }
 
 const arrival = new Date('2026-01-01T00:00:00Z');

@@ -3,19 +3,18 @@ import { SelectorError } from '../engine/index.js';
 import { AppError } from '../lib/errors.js';
 import { newQueryId } from '../lib/ids.js';
 import { answerRequest } from '../planner/index.js';
-import type { LiveState } from './live-index.js';
-
-export const NOTHING_SEARCHABLE =
-  'Nothing is searchable yet: no index run has succeeded. Upload a catalog (PUT /api/v1/catalog) and publish a release (POST /api/v1/releases/{release}/publish) on the management API, then wait for the index run.';
+import { type LiveState, NOTHING_SEARCHABLE } from './live-index.js';
 
 /**
  * Answers one search against the live index and release. `arrival` is the time stamped when the
- * request arrived: the only time a shopper's search reads.
+ * request arrived: the only time a shopper's search reads. Without a live index it answers 503
+ * with `nothingLive`, the sentence that says why.
  */
 export function answerSearch(
   live: LiveState | undefined,
   request: SearchRequest,
   arrival: Date,
+  nothingLive = NOTHING_SEARCHABLE,
 ): SearchResponse {
   if (request.time !== undefined) {
     throw new AppError('bad_request', 'The request cannot be answered as sent.', [
@@ -26,7 +25,7 @@ export function answerSearch(
       },
     ]);
   }
-  if (!live) throw new AppError('unavailable', NOTHING_SEARCHABLE);
+  if (!live) throw new AppError('unavailable', nothingLive);
   let answer: ReturnType<typeof answerRequest>;
   try {
     answer = answerRequest(

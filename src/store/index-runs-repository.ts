@@ -51,6 +51,12 @@ export interface IndexRunsRepository {
   lastSucceededWith(releaseId: string): Promise<IndexRunRecord | undefined>;
   /** Runs queued or running, oldest first. */
   unfinished(): Promise<IndexRunRecord[]>;
+  /** Runs that keep an artifact, newest first. */
+  withArtifacts(): Promise<IndexRunRecord[]>;
+  /** Notes that a run's artifact was removed from storage. */
+  dropArtifact(id: number): Promise<void>;
+  /** The snapshots runs built, each once, the most recently queued first. */
+  catalogsBuilt(): Promise<string[]>;
 }
 
 export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectName): IndexRunsRepository {
@@ -180,6 +186,31 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
         .orderBy('id')
         .execute();
       return rows.map(toIndexRun);
+    },
+
+    async withArtifacts() {
+      const rows = await db
+        .selectFrom('index_runs')
+        .selectAll()
+        .where('artifact', 'is not', null)
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toIndexRun);
+    },
+
+    async dropArtifact(id) {
+      await db.updateTable('index_runs').set({ artifact: null }).where('id', '=', id).execute();
+    },
+
+    async catalogsBuilt() {
+      const rows = await db
+        .selectFrom('index_runs')
+        .select('snapshot_id')
+        .select((eb) => eb.fn.max('id').as('last'))
+        .groupBy('snapshot_id')
+        .orderBy('last', 'desc')
+        .execute();
+      return rows.map((row) => row.snapshot_id);
     },
 
     async readsSnapshot(snapshotId) {

@@ -51,6 +51,30 @@ describe('before anything is searchable', () => {
   });
 });
 
+describe('while the first index run is on its way', () => {
+  // No indexer: the published release's run stays queued.
+  let waiting: TestStack;
+  beforeAll(async () => {
+    waiting = await startTestStack({ roles: { indexer: false } });
+  });
+  afterAll(() => waiting?.close());
+
+  it('answers searches 503 saying the first index run is coming', async () => {
+    await waiting.manage('PUT', '/catalog', toJsonLines(smallShop));
+    const release = await (await waiting.manage('POST', '/releases', { files: minimalRelease })).json();
+    const { run } = await (await waiting.manage('POST', `/releases/${release.id}/publish`)).json();
+    const problem = await waitFor('the query node to see the queued run', async () => {
+      const response = await waiting.search({ query: 'kettle' });
+      expect(response.status).toBe(503);
+      const body = await response.json();
+      return body.detail.includes('first index run') ? body : undefined;
+    });
+    expect(problem.detail).toBe(
+      `Nothing is searchable yet: the first index run (${run.id}) is queued. Searches are answered as soon as it goes live; ask again in a moment.`,
+    );
+  });
+});
+
 describe('searching', () => {
   let ids: { release: string; snapshot: string };
   beforeAll(async () => {
@@ -186,6 +210,17 @@ describe('HTTP behaviour', () => {
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
     const simple = await call(`${stack.urls.public}/health`, { headers: { origin: 'https://shop.example' } });
     expect(simple.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('serves the API description naming the addresses this stack listens on', async () => {
+    for (const base of [stack.urls.public, stack.urls.internal, stack.urls.management]) {
+      const served = await (await call(`${base}/openapi.json`)).json();
+      expect(served.servers).toEqual([
+        { url: stack.urls.public, description: 'Query API (public port)' },
+        { url: stack.urls.management, description: 'Management API (management port)' },
+        { url: stack.urls.internal, description: 'Internal API (internal port)' },
+      ]);
+    }
   });
 
   it('compresses answers with zstd or gzip when the client takes them', async () => {

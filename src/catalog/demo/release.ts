@@ -18,6 +18,7 @@ import type {
  * as a shop sends it to `POST /api/v1/releases`; docs/release-files.md explains every member.
  */
 
+/** Where the management API serves the schemas at its default port; see demoReleaseFilesAt. */
 const SCHEMAS = 'http://127.0.0.1:8090/schemas';
 
 const channels = {
@@ -1051,3 +1052,17 @@ export const demoReleaseFiles: Record<string, Record<string, unknown>> = {
   'feed.json': feed,
   'tests.json': tests,
 };
+
+/**
+ * The demo shop's release files with `$schema` naming the schemas where a running management API
+ * serves them (`schemas`, such as `http://127.0.0.1:41234/schemas`), so an editor opening a file
+ * of the demo release loads its schema from the stack that stored it.
+ */
+export function demoReleaseFilesAt(schemas: string): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    Object.entries(demoReleaseFiles).map(([name, file]) => [
+      name,
+      '$schema' in file ? { ...file, $schema: `${schemas}/${name}` } : file,
+    ]),
+  );
+}

@@ -1,9 +1,10 @@
 import type { ExportLimits } from '../../catalog/index.js';
 import type { IndexRun } from '../../contracts/management.js';
+import { offerChangeOf } from '../../engine/index.js';
 import { ownBytes, type TaskRunner } from '../../lib/tasks.js';
 import { type BlobStore, type Database, type IndexRunRecord, MAX_ATTEMPTS } from '../../store/index.js';
 import { attemptSentence, courseOf, liveForCourse } from '../course.js';
-import type { BuildInput, BuildOutput, BuildProgress, TestInput } from './build-tasks.js';
+import type { BuildInput, BuildOutput, BuildProgress, TestInput, TestOutput } from './build-tasks.js';
 import { asRunFailure, RunFailure, type RunStep } from './run-failure.js';
 
 export { RunFailure, type RunStep } from './run-failure.js';
@@ -92,15 +93,20 @@ async function trySwitch(
   if (!liveReport) return undefined;
   const artifact = ownBytes(await context.blobs.get(live.artifact));
   const input: TestInput = { artifact, files, now: context.now().toISOString() };
-  await runTask<void>(context, 'index:test-release', input, artifact);
+  const { warnings } = await runTask<TestOutput>(context, 'index:test-release', input, artifact);
+  // The live run's warnings were of its own release: this one's are found anew.
+  const { warnings: _live, ...kept } = liveReport;
   return {
     artifact: live.artifact,
     report: {
-      ...liveReport,
+      ...kept,
       course: { way: 'switch', cause },
       duration_ms: Math.round(performance.now() - startedAt),
+      ...(warnings.length > 0 ? { warnings } : {}),
     },
     ...(liveRun?.offersSeq !== undefined ? { offersSeq: liveRun.offersSeq } : {}),
+    // The same indexes decided the same smart categories: their next sale window end holds too.
+    ...(liveRun?.rebuildAt !== undefined ? { rebuildAt: liveRun.rebuildAt } : {}),
   };
 }
 
@@ -122,17 +128,23 @@ async function rebuild(
     );
   }
   const bytes = ownBytes(await blobs.get(snapshot.blob));
+  // Offers updates of this catalog are folded in: smart categories and every query node see them.
+  const overlay = await database.offers.changedSince(run.catalogGeneration, 0);
   const input: BuildInput = {
     snapshot: bytes,
     files,
     now: context.now().toISOString(),
     ...(context.exportLimits ? { limits: context.exportLimits } : {}),
+    offers: overlay.map(offerChangeOf),
   };
   const built = await runTask<BuildOutput>(context, 'index:build', input, bytes);
   await context.progress('storing', built.entities, built.entities);
   const artifact = (await blobs.putStream(pieces(built.artifact))).key;
   return {
     artifact,
+    ...(overlay.length > 0 ? { offersSeq: overlay.at(-1)!.seq } : {}),
+    // Smart categories over prices or sales were decided at the build's time: a window end changes them.
+    ...(built.saleWindowEnd !== undefined ? { rebuildAt: new Date(built.saleWindowEnd).toISOString() } : {}),
     report: {
       course: { way: 'rebuild', cause },
       entities: built.entities,
@@ -140,6 +152,7 @@ async function rebuild(
       types: built.types,
       artifact_bytes: built.artifact.length,
       duration_ms: Math.round(performance.now() - startedAt),
+      ...(built.warnings.length > 0 ? { warnings: built.warnings } : {}),
     },
   };
 }

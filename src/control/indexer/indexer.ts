@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import type { TaskRunner } from '../../lib/tasks.js';
 import type { BlobStore, Database, IndexRunRecord, RunOutcome } from '../../store/index.js';
 import { type BuildContext, type BuiltRun, buildRun, RunFailure, type RunStep } from './build-run.js';
+import { smartCategoriesReadOffers } from './time-decisions.js';
 
 export interface IndexerOptions {
   database: Database;
@@ -60,6 +61,7 @@ export class Indexer {
   /** A nudge that came while the indexer was busy: the next sleep is skipped, not missed. */
   #nudged = false;
   #building: { run: IndexRunRecord; abort: AbortController } | undefined;
+  readonly #readsOffersOf = new Map<string, boolean>();
 
   constructor(private readonly options: IndexerOptions) {}
 
@@ -126,6 +128,53 @@ export class Indexer {
     return true;
   }
 
+  /**
+   * Queues a rebuild of what is live when what its indexes decided from the time or the offers
+   * went stale: smart categories over prices or sales, when a sale window opened or closed
+   * (the run's `rebuildAt`) or offers were sent with PUT /offers since it was built. Nothing
+   * while another run waits or builds: that one decides anew anyway. True when it queued one.
+   */
+  async rebuildStaleDecisions(): Promise<boolean> {
+    const { database, clock, logger } = this.options;
+    const live = await database.live.get();
+    if (!live) return false;
+    const run = await database.indexRuns.get(live.runId);
+    if (!run) return false;
+    const now = clock.now();
+    let reason: string | undefined;
+    if (run.rebuildAt !== undefined && Date.parse(run.rebuildAt) <= now.getTime()) {
+      reason = `A sale window opened or closed at ${run.rebuildAt}: smart categories that read prices or on_sale are decided anew.`;
+    } else if (
+      (await this.#readsOffers(live.releaseId)) &&
+      (await database.offers.changedAfter(run.catalogGeneration, run.offersSeq ?? 0))
+    ) {
+      reason =
+        'Offers sent with PUT /offers changed prices or sales that smart categories read: they are decided anew.';
+    }
+    if (reason === undefined) return false;
+    if ((await database.indexRuns.unfinished()).length > 0) return false;
+    const queued = await database.indexRuns.enqueue({
+      trigger: { kind: 'indexer', detail: reason },
+      snapshotId: live.snapshotId,
+      releaseId: live.releaseId,
+      catalogGeneration: run.catalogGeneration,
+      at: rfc3339(now),
+    });
+    logger.info({ run: queued.id, reason }, 'decisions of the live indexes went stale: rebuild queued');
+    return true;
+  }
+
+  /** Whether a release's smart categories read offers, remembered per release (its files never change). */
+  async #readsOffers(releaseId: string): Promise<boolean> {
+    let reads = this.#readsOffersOf.get(releaseId);
+    if (reads === undefined) {
+      const release = await this.options.database.releases.get(releaseId);
+      reads = release !== undefined && smartCategoriesReadOffers(release.files);
+      this.#readsOffersOf.set(releaseId, reads);
+    }
+    return reads;
+  }
+
   async #run(): Promise<void> {
     try {
       await this.rebuildOtherFormat();
@@ -137,6 +186,7 @@ export class Indexer {
       this.#nudged = false;
       let worked = false;
       try {
+        await this.rebuildStaleDecisions();
         worked = await this.runOnce();
       } catch (error) {
         this.options.logger.error({ err: error }, 'the indexer could not take a run');

@@ -1,6 +1,6 @@
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
 import type { AttributesFile } from '../../contracts/release-files/index.js';
-import { type CompileOptions, compileIndex } from '../../engine/index.js';
+import { type CompileOptions, compileIndex, type OfferPatch } from '../../engine/index.js';
 import { vocabularyAttachments } from '../../planner/index.js';
 import { engineSettingsOf } from './engine-settings.js';
 import { undeclaredAttributeKinds } from './undeclared-attributes.js';
@@ -14,12 +14,20 @@ import { undeclaredAttributeKinds } from './undeclared-attributes.js';
 export function compileReleaseIndex(
   entities: readonly CatalogEntity[],
   files: Record<string, unknown>,
-  options: Omit<CompileOptions, 'settings' | 'attachments'> = {},
+  options: Omit<CompileOptions, 'settings' | 'attachments'> & {
+    /** Offers updates written over the catalog's offers (see PUT /offers). */
+    offerPatches?: ReadonlyMap<string, readonly OfferPatch[]>;
+  } = {},
 ): Promise<Uint8Array> {
   const attributes = (files['attributes.json'] as AttributesFile | undefined)?.attributes ?? [];
+  const { offerPatches, ...compile } = options;
   return compileIndex(entities, {
-    ...options,
-    settings: { ...engineSettingsOf(files), undeclaredAttributes: undeclaredAttributeKinds(entities, files) },
+    ...compile,
+    settings: {
+      ...engineSettingsOf(files),
+      undeclaredAttributes: undeclaredAttributeKinds(entities, files),
+      ...(offerPatches ? { offerPatches } : {}),
+    },
     attachments: vocabularyAttachments(entities, attributes),
   });
 }

@@ -1,4 +1,5 @@
 import type { Attribute, RankingFile } from '../../contracts/release-files/index.js';
+import type { OfferPatch } from '../offers/patch.js';
 
 /** A signal of ranking.json. */
 export type SignalSettings = NonNullable<RankingFile['signals']>[number];
@@ -34,6 +35,11 @@ export interface StructuredSettings {
   signalWeights?: Record<string, Record<string, number>>;
   /** types.json per type code. */
   types?: Record<string, TypeSettings>;
+  /**
+   * Offers updates written over the catalog's offers, by offerKey (type, entity, variant, channel),
+   * each key's patches in the order they were sent.
+   */
+  offerPatches?: ReadonlyMap<string, readonly OfferPatch[]>;
 }
 
 export const DEFAULT_CHANNEL: ChannelSettings = { id: 'default', locales: ['en'], currency: 'EUR' };

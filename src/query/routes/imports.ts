@@ -1,15 +1,24 @@
 import { Type } from '@sinclair/typebox';
-import type { ExportLimits } from '../../catalog/index.js';
+import type { ExportColumns, ExportLimits } from '../../catalog/index.js';
 import { CompareAnswer, CompareRequest, InspectRequest } from '../../contracts/imports.js';
 import { Inspection } from '../../contracts/inspection.js';
 import { Problem } from '../../contracts/problem.js';
+import type { AttributesFile } from '../../contracts/release-files/index.js';
+import { ColumnSuggestions, SuggestRequest } from '../../contracts/suggestions.js';
 import type { HttpServer } from '../../http/server.js';
 import { AppError } from '../../lib/errors.js';
 import { Gate } from '../../lib/gate.js';
 import type { TaskRunner } from '../../lib/tasks.js';
 import { validateRelease } from '../../release/validate.js';
 import type { BlobStore, Database } from '../../store/index.js';
-import { type CompareInput, goneFromStorage, type InspectInput, type KeptExport } from '../export-tasks.js';
+import { type AiGatewaySettings, requireGatewayKey, suggestColumns } from '../column-suggestions.js';
+import {
+  type ColumnsInput,
+  type CompareInput,
+  goneFromStorage,
+  type InspectInput,
+  type KeptExport,
+} from '../export-tasks.js';
 import type { LiveIndex } from '../live-index.js';
 import { checkRelease } from '../release-check.js';
 
@@ -26,10 +35,16 @@ export interface KeptExports {
 const problem = Type.Ref(Problem);
 
 /**
- * `POST /internal/imports/inspect` and `/internal/imports/compare`: what the indexer would make of
- * a kept export with a release, and how that differs from what is live.
+ * `POST /internal/imports/inspect`, `/compare` and `/suggest`: what the indexer would make of a
+ * kept export with a release, how that differs from what is live, and where a model behind the AI
+ * gateway would send its columns.
  */
-export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: LiveIndex): void {
+export function importRoutes(
+  app: HttpServer,
+  store: KeptExports,
+  liveIndex: LiveIndex,
+  aiGateway: AiGatewaySettings,
+): void {
   // Exports are read one at a time, others waiting their turn: the control plane's calls may never
   // take more than one of the read threads, which also prepare each new index for loading.
   const reads = new Gate(1);
@@ -56,8 +71,45 @@ export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: Liv
           sample: sample === true,
           ...limitsOf(store),
         };
-        return store.reads.run('export:inspect', input);
+        return store.reads.run<Inspection>('export:inspect', input);
       });
+    },
+  );
+
+  app.post(
+    '/internal/imports/suggest',
+    {
+      schema: {
+        tags: ['internal'],
+        operationId: 'suggestColumns',
+        summary: 'Ask the model behind the AI gateway where the columns of a kept export go',
+        description:
+          "Reads the snapshot as inspect does (its first rows for a file larger than 8 MB), shows the model each column's name with up to five values and the release's attribute codes, and answers its suggestion per column and the mapping with the near-certain ones taken. 404 when no such snapshot is kept; 422 when the export cannot be read or the release has violations; 502 when the gateway does not answer in time or answers no column mapping; 503 when no AI gateway key is set.",
+        body: Type.Ref(SuggestRequest),
+        response: {
+          200: Type.Ref(ColumnSuggestions),
+          400: problem,
+          404: problem,
+          422: problem,
+          502: problem,
+          503: problem,
+        },
+      },
+    },
+    async (request) => {
+      const { snapshot, files } = request.body;
+      const checked = checkedFiles(files, liveIndex, request.arrivedAt);
+      // Without a key nothing is read: the answer would be 503 whatever the export holds.
+      requireGatewayKey(aiGateway);
+      const read = await oneAtATime(reads, async () => {
+        const input: ColumnsInput = {
+          export: await keptExport(store, snapshot),
+          files: checked,
+          ...limitsOf(store),
+        };
+        return store.reads.run<ExportColumns>('export:columns', input);
+      });
+      return suggestColumns(read, checked['attributes.json'] as AttributesFile | undefined, aiGateway);
     },
   );
 
@@ -94,7 +146,7 @@ export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: Liv
             : {}),
           ...limitsOf(store),
         };
-        return store.reads.run('export:compare', input);
+        return store.reads.run<CompareAnswer>('export:compare', input);
       });
     },
   );
