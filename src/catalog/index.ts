@@ -19,6 +19,7 @@ export { type ExportFormat, formatNames, sniffFormat } from './sniff.js';
 export type { ExportFile } from './source.js';
 export {
   applySuggestions,
+  type ExportColumns,
   type ModelSuggestion,
   type SuggestionInput,
   suggestionInput,

@@ -4,6 +4,9 @@ import type { FeedFile } from '../contracts/release-files/feed.js';
 import type { ColumnSuggestion, SuggestedColumn } from '../contracts/suggestions.js';
 import type { ExportRead } from './read-export.js';
 
+/** What suggestions are made from: the columns of a read, its mapping and its derived files. */
+export type ExportColumns = Pick<ExportRead, 'columns' | 'mapping' | 'derivedFiles'>;
+
 /** What a decision model is shown of an export: names and a few values, never the rows. */
 export interface SuggestionInput {
   columns: Array<{ name: string; samples: string[] }>;
@@ -20,7 +23,10 @@ export interface ModelSuggestion extends ColumnSuggestion {
 const UNCERTAIN_REASONS = new Set(['made_attribute', 'not_named']);
 
 /** The columns that have values, each with at most five of them, and the release's attribute codes. */
-export function suggestionInput(read: ExportRead, attributes: AttributesFile | undefined): SuggestionInput {
+export function suggestionInput(
+  read: ExportColumns,
+  attributes: AttributesFile | undefined,
+): SuggestionInput {
   return {
     columns: read.columns
       .filter((column) => column.filled > 0)
@@ -36,7 +42,7 @@ export function suggestionInput(read: ExportRead, attributes: AttributesFile | u
  * leaves the attribute made from it.
  */
 export function applySuggestions(
-  read: ExportRead,
+  read: ExportColumns,
   suggestions: ReadonlyMap<string, ModelSuggestion>,
   threshold: number,
 ): { columns: SuggestedColumn[]; mapping: FeedFile; attributes: AttributesFile } {
@@ -88,7 +94,7 @@ function mappingWith(
 }
 
 function attributesWith(
-  read: ExportRead,
+  read: ExportColumns,
   taken: Array<{ column: ColumnRead; suggestion: ModelSuggestion }>,
 ): AttributesFile {
   const derived = read.derivedFiles.find((file) => file.name === 'attributes.json')?.content as

@@ -143,7 +143,7 @@ export async function startStack(
       logger,
       clock,
       live,
-      exports: { database, blobs, limits: config.exportLimits },
+      exports: { database, blobs, reads, limits: config.exportLimits },
       internalKey: config.internalKey,
       aiGateway: config.aiGateway,
       metrics,
@@ -166,6 +166,7 @@ export async function startStack(
     clock,
     querySide,
     runQueued: () => indexer?.nudge(),
+    reads,
     exportLimits: config.exportLimits,
     secretKey: await secretKeyFor(config.dataDir, config.secretKey),
     feeds: {

@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import {
   applySuggestions,
-  type ExportRead,
+  type ExportColumns,
   type ModelSuggestion,
   type SuggestionInput,
   suggestionInput,
@@ -67,7 +67,7 @@ Give each destination's probability of being right, from 0 to 1, honestly: below
  * up to five values of each and the release's attribute codes: never the rows, never a key.
  */
 export async function suggestColumns(
-  read: ExportRead,
+  read: ExportColumns,
   attributes: AttributesFile | undefined,
   settings: AiGatewaySettings,
 ): Promise<ColumnSuggestions> {

@@ -1,5 +1,6 @@
 export {
   assertBlobKey,
+  type BlobLocation,
   BlobNotFoundError,
   type BlobStore,
   BlobTooLargeError,
@@ -16,7 +17,7 @@ export {
 } from './catalog-source-repository.js';
 export type { ConnectOptions, DialectName } from './connect.js';
 export { type Database, type OpenDatabaseOptions, openDatabase } from './database.js';
-export { DirectoryBlobStore } from './directory-blob-store.js';
+export { DirectoryBlobStore, openLocation } from './directory-blob-store.js';
 export type { ImportPublication, ImportsRepository, NewImport } from './imports-repository.js';
 export type { ClaimRequest } from './index-run-claim.js';
 export { GIVEN_UP_ERROR, MAX_ATTEMPTS } from './index-run-rows.js';

@@ -249,6 +249,7 @@ describe('runOnce', () => {
       putStream: (stream) => blobs.putStream(stream),
       stage: (stream, maxBytes) => blobs.stage(stream, maxBytes),
       open: (key) => blobs.open(key),
+      locate: (key) => blobs.locate(key),
       removeAbandoned: (olderThanMs) => blobs.removeAbandoned(olderThanMs),
       has: (key) => blobs.has(key),
       size: (key) => blobs.size(key),
@@ -731,6 +732,7 @@ describe('live indexes of another artifact format', () => {
       putStream: (stream) => blobs.putStream(stream),
       stage: (stream, maxBytes) => blobs.stage(stream, maxBytes),
       open: (wanted) => blobs.open(wanted),
+      locate: (wanted) => blobs.locate(wanted),
       removeAbandoned: (olderThanMs) => blobs.removeAbandoned(olderThanMs),
       get: async (wanted) => (wanted === key && !rebuilt ? other : blobs.get(wanted)),
       head: async (wanted, length) =>

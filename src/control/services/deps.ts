@@ -1,5 +1,6 @@
 import type { ExportLimits } from '../../catalog/index.js';
 import type { Clock } from '../../lib/clock.js';
+import type { TaskRunner } from '../../lib/tasks.js';
 import type { BlobStore, Database } from '../../store/index.js';
 import type { FeedLimits } from '../feeds/fetch-feed.js';
 import type { QuerySide } from '../query-side.js';
@@ -12,6 +13,8 @@ export interface ControlDeps {
   querySide: QuerySide;
   /** Tells an indexer in this process that a run waits, so it starts without waiting for its poll. */
   runQueued(): void;
+  /** The read threads uploads are parsed on (uploadTasks), never the event loop. */
+  reads: TaskRunner;
   /** Seals the catalog source's credentials at rest (AISLE_SECRET_KEY, or the data dir's key). */
   secretKey: Buffer;
   /** Bounds of a feed fetch, and whether private addresses may be fetched. */

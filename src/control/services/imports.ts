@@ -28,7 +28,7 @@ export async function createImport(
   name: string | undefined,
 ): Promise<ImportAccepted> {
   const published = await deps.database.releases.published();
-  const read = await countEntities(upload, published?.release.files ?? {}, name, deps.exportLimits);
+  const read = await countEntities(deps, upload, published?.release.files ?? {}, name);
   const now = rfc3339(deps.clock.now());
   await upload.keep();
   const blob = upload.key;

@@ -1,24 +1,33 @@
 import { Type } from '@sinclair/typebox';
-import { type ExportFile, type ExportLimits, type ExportRead, readExport } from '../../catalog/index.js';
+import type { ExportColumns, ExportLimits } from '../../catalog/index.js';
 import { CompareAnswer, CompareRequest, InspectRequest } from '../../contracts/imports.js';
 import { Inspection } from '../../contracts/inspection.js';
 import { Problem } from '../../contracts/problem.js';
-import type { AttributesFile, FeedFile } from '../../contracts/release-files/index.js';
+import type { AttributesFile } from '../../contracts/release-files/index.js';
 import { ColumnSuggestions, SuggestRequest } from '../../contracts/suggestions.js';
 import type { HttpServer } from '../../http/server.js';
 import { AppError } from '../../lib/errors.js';
 import { Gate } from '../../lib/gate.js';
+import type { TaskRunner } from '../../lib/tasks.js';
 import { validateRelease } from '../../release/validate.js';
 import type { BlobStore, Database } from '../../store/index.js';
 import { type AiGatewaySettings, requireGatewayKey, suggestColumns } from '../column-suggestions.js';
+import {
+  type ColumnsInput,
+  type CompareInput,
+  goneFromStorage,
+  type InspectInput,
+  type KeptExport,
+} from '../export-tasks.js';
 import type { LiveIndex } from '../live-index.js';
 import { checkRelease } from '../release-check.js';
-import { type CatalogFacts, catalogFacts, compareFacts } from './compare-exports.js';
 
 /** Where kept exports are read from: the snapshots' rows and their bytes in shared storage. */
 export interface KeptExports {
   database: Database;
   blobs: BlobStore;
+  /** The read threads exports are parsed on (exportTasks), never this node's event loop. */
+  reads: TaskRunner;
   /** How much an export may make the readers read; by default DEFAULT_EXPORT_LIMITS. */
   limits?: ExportLimits;
 }
@@ -36,8 +45,8 @@ export function importRoutes(
   liveIndex: LiveIndex,
   aiGateway: AiGatewaySettings,
 ): void {
-  // Exports are read one at a time, others waiting their turn: reading runs beside searches on
-  // this node, so the control plane's calls may never take more of it than one read.
+  // Exports are read one at a time, others waiting their turn: the control plane's calls may never
+  // take more than one of the read threads, which also prepare each new index for loading.
   const reads = new Gate(1);
   app.post(
     '/internal/imports/inspect',
@@ -56,11 +65,13 @@ export function importRoutes(
       const { snapshot, files, sample } = request.body;
       const checked = checkedFiles(files, liveIndex, request.arrivedAt);
       return oneAtATime(reads, async () => {
-        const read = await readKept(store, snapshot, checked, {
+        const input: InspectInput = {
+          export: await keptExport(store, snapshot),
+          files: checked,
           sample: sample === true,
-          holdEntities: false,
-        });
-        return read.inspection();
+          ...limitsOf(store),
+        };
+        return store.reads.run<Inspection>('export:inspect', input);
       });
     },
   );
@@ -90,9 +101,14 @@ export function importRoutes(
       const checked = checkedFiles(files, liveIndex, request.arrivedAt);
       // Without a key nothing is read: the answer would be 503 whatever the export holds.
       requireGatewayKey(aiGateway);
-      const read = await oneAtATime(reads, () =>
-        readKept(store, snapshot, checked, { sample: true, holdEntities: false }),
-      );
+      const read = await oneAtATime(reads, async () => {
+        const input: ColumnsInput = {
+          export: await keptExport(store, snapshot),
+          files: checked,
+          ...limitsOf(store),
+        };
+        return store.reads.run<ExportColumns>('export:columns', input);
+      });
       return suggestColumns(read, checked['attributes.json'] as AttributesFile | undefined, aiGateway);
     },
   );
@@ -117,12 +133,20 @@ export function importRoutes(
       // checked as a release (without its tests) before anything reads them.
       const liveFiles = live ? liveReleaseFiles(live.files) : undefined;
       return oneAtATime(reads, async () => {
-        const draft = await factsOf(await readKept(store, snapshot, checked), files);
-        const before =
-          live && liveFiles
-            ? await factsOf(await readKept(store, live.snapshot, liveFiles), liveFiles)
-            : undefined;
-        return compareFacts(draft, before);
+        const input: CompareInput = {
+          draft: { export: await keptExport(store, snapshot), readWith: checked, typedBy: files },
+          ...(live && liveFiles
+            ? {
+                live: {
+                  export: await keptExport(store, live.snapshot),
+                  readWith: liveFiles,
+                  typedBy: liveFiles,
+                },
+              }
+            : {}),
+          ...limitsOf(store),
+        };
+        return store.reads.run<CompareAnswer>('export:compare', input);
       });
     },
   );
@@ -157,36 +181,15 @@ function liveReleaseFiles(files: Record<string, unknown>): Record<string, unknow
   );
 }
 
-/** Reads a kept export with the release's feed.json and attributes.json. */
-async function readKept(
-  store: KeptExports,
-  snapshotId: string,
-  files: Record<string, unknown>,
-  options: { sample?: boolean; holdEntities?: boolean } = {},
-): Promise<ExportRead> {
-  const feed = files['feed.json'] as FeedFile | undefined;
-  const attributes = files['attributes.json'] as AttributesFile | undefined;
-  return readExport(await keptExport(store, snapshotId), {
-    ...(feed ? { feed } : {}),
-    ...(attributes ? { attributes } : {}),
-    ...(store.limits ? { limits: store.limits } : {}),
-    ...options,
-  });
+function limitsOf(store: KeptExports): { limits?: ExportLimits } {
+  return store.limits ? { limits: store.limits } : {};
 }
 
-/** A kept export, read from storage pass by pass rather than held in memory. */
-async function keptExport(store: KeptExports, snapshotId: string): Promise<ExportFile> {
+/** A kept export as a read thread opens it: where its bytes are in storage. */
+async function keptExport(store: KeptExports, snapshotId: string): Promise<KeptExport> {
   const snapshot = await store.database.snapshots.get(snapshotId);
   if (!snapshot) throw new AppError('not_found', `There is no snapshot ${snapshotId}.`);
   const bytes = await store.blobs.size(snapshot.blob);
-  if (bytes === undefined) {
-    throw new AppError('not_found', `The bytes of snapshot ${snapshotId} are not in storage any more.`);
-  }
-  return { bytes, open: () => store.blobs.open(snapshot.blob) };
-}
-
-/** Attribute types come from the release's attributes.json, else from the one derived from the export. */
-function factsOf(read: ExportRead, files: Record<string, unknown>): Promise<CatalogFacts> {
-  const derived = read.derivedFiles.find((file) => file.name === 'attributes.json')?.content;
-  return catalogFacts(read.entities, [files['attributes.json'], derived]);
+  if (bytes === undefined) throw goneFromStorage(snapshotId);
+  return { snapshot: snapshotId, location: store.blobs.locate(snapshot.blob), bytes };
 }
