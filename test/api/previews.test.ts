@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP, generateCatalog } from '../../src/catalog/demo/index.js';
-import { demoReleaseFiles } from '../../src/catalog/demo/release.js';
+import { demoRelease } from '../../src/catalog/demo/release.js';
+import { SEASONAL_SALE_RULE } from '../../src/catalog/demo/season.js';
 import { loadDemoShop } from '../../src/cli/demo.js';
 import type { RulesFile } from '../../src/contracts/release-files/index.js';
 import { fixedClock } from '../../src/lib/clock.js';
@@ -11,20 +12,25 @@ import { startTestStack, type TestStack } from '../support/stack.js';
 import { waitFor } from '../support/wait.js';
 
 /**
- * Previews on the demo shop, seen on 20 May 2025: the Summer Sale (June 2025) is still to come,
- * so a preview of June shows what a shopper searching now does not.
+ * Previews on the demo shop, seen on 20 May 2025. The demo is loaded as made for 20 June (its
+ * seasonal sale runs from a week before that day to three weeks after it), so on 20 May its
+ * Summer Sale is still to come, and a preview of June shows what a shopper searching now does not.
  */
 const NOW = '2025-05-20T10:00:00.000Z';
+const DEMO_DAY = '2025-06-20T10:00:00.000Z';
 const IN_JUNE = '2025-06-15T10:00:00.000Z';
+/** The demo's rules as loaded, for drafts that change them. */
+const demoRules = () => demoRelease(new Date(DEMO_DAY))['rules.json'] as RulesFile;
 const SOFAS_PAGE = '/c/home/furniture/sofas';
 
 const KINDS = ['search', 'page', 'compare', 'find'] as const;
 type Kind = (typeof KINDS)[number];
 
 let stack: TestStack;
+const clock = fixedClock(NOW);
 
 beforeAll(async () => {
-  stack = await startTestStack({ clock: fixedClock(NOW) });
+  stack = await startTestStack({ clock });
 });
 afterAll(async () => stack.close());
 
@@ -111,8 +117,10 @@ describe('while the first index run waits', () => {
 describe('previews of the demo shop', () => {
   const catalog = [...generateCatalog(DEMO_SHOP)];
   beforeAll(async () => {
+    clock.set(DEMO_DAY);
     const { runId } = await loadDemoShop(stack.deps, `${stack.urls.management}/schemas`);
     await searchesRead(stack, runId!);
+    clock.set(NOW);
   }, 120_000);
 
   describe('the keys', () => {
@@ -147,6 +155,17 @@ describe('previews of the demo shop', () => {
       return (await stack.deps.database.searchLog.size()).searches;
     }
 
+    /**
+     * Waits until the log holds `count` searches: an answer is handed to the log once it is sent,
+     * which may be just after the client has read it.
+     */
+    async function untilLogged(count: number): Promise<number> {
+      await waitFor(`${count} searches in the log`, async () =>
+        (await searchesLogged()) >= count ? true : undefined,
+      );
+      return searchesLogged();
+    }
+
     it('writes no preview, as it writes the search and the listing page a shopper opens', async () => {
       const before = await searchesLogged();
       await ok(await preview('search', { query: 'sofa' }));
@@ -156,13 +175,16 @@ describe('previews of the demo shop', () => {
       await ok(await internalPreview('search', { query: 'sofa' }));
       expect(await searchesLogged()).toBe(before);
 
+      // The previews above were answered before this search: had any been logged, it would count.
       expect((await stack.search({ query: 'sofa' })).status).toBe(200);
-      expect(await searchesLogged()).toBe(before + 1);
+      expect(await untilLogged(before + 1)).toBe(before + 1);
       const page = await call(`${stack.urls.public}/v1/resolve?url=${SOFAS_PAGE}`);
       expect(page.status).toBe(200);
-      expect(await searchesLogged()).toBe(before + 2);
+      expect(await untilLogged(before + 2)).toBe(before + 2);
       await call(`${stack.urls.public}/v1/resolve?url=${SOFAS_PAGE}&results=false`);
-      expect(await searchesLogged()).toBe(before + 2);
+      expect((await stack.search({ query: 'sofa', page: 2 })).status).toBe(200);
+      // The decision alone was answered before this search: had it been logged, it would count.
+      expect(await untilLogged(before + 3)).toBe(before + 3);
     });
   });
 
@@ -191,7 +213,7 @@ describe('previews of the demo shop', () => {
       expect(june.placements).toContainEqual(
         expect.objectContaining({ slot: 'top', kind: 'banner', title: 'Summer Sale: up to 35% off' }),
       );
-      expect(ruleTrace(june.trace, 'summer-sale-2025')).toMatchObject({ state: 'active', applied: true });
+      expect(ruleTrace(june.trace, SEASONAL_SALE_RULE)).toMatchObject({ state: 'active', applied: true });
       expect(june.trace.find((step: Answer) => step.step === 'arrival')).toMatchObject({
         time: IN_JUNE,
         fixed: true,
@@ -199,18 +221,20 @@ describe('previews of the demo shop', () => {
 
       const shopper = await (await stack.search({ ...request, debug: true })).json();
       expect(shopper.placements).toBeUndefined();
-      expect(ruleTrace(shopper.trace, 'summer-sale-2025')).toMatchObject({
+      expect(ruleTrace(shopper.trace, SEASONAL_SALE_RULE)).toMatchObject({
         state: 'not_yet',
         applied: false,
       });
       const now = await ok(await preview('search', request));
       expect(now.placements).toBeUndefined();
-      expect(ruleTrace(now.trace, 'summer-sale-2025')).toMatchObject({ state: 'not_yet', applied: false });
+      expect(ruleTrace(now.trace, SEASONAL_SALE_RULE)).toMatchObject({ state: 'not_yet', applied: false });
     });
 
     it('reads draft files over the live release, and the live search does not change', async () => {
-      const first = productsOf(await ok(await preview('search', { query: 'sofa' }))).hits[0].entity;
-      const rules = demoReleaseFiles['rules.json'] as RulesFile;
+      // The search's own results ("sofa" would otherwise open the sofas page).
+      const first = productsOf(await ok(await preview('search', { query: 'sofa', redirect: false }))).hits[0]
+        .entity;
+      const rules = demoRules();
       const files = {
         'rules.json': {
           ...rules,
@@ -224,13 +248,15 @@ describe('previews of the demo shop', () => {
           ],
         },
       };
-      const draft = await ok(await preview('search', { query: 'sofa', files }));
+      const draft = await ok(await preview('search', { query: 'sofa', redirect: false, files }));
       expect(draft.draft).toBe(true);
       expect(productsOf(draft).hits.map((hit: Answer) => hit.entity)).not.toContain(first);
       expect(ruleTrace(draft.trace, 'hide-sofa')).toMatchObject({ applied: true });
-      const found = await ok(await preview('find', { query: 'sofa', entity: first, files }));
+      const found = await ok(await preview('find', { query: 'sofa', redirect: false, entity: first, files }));
       expect(found).toMatchObject({ outcome: 'hidden', rule: 'hide-sofa', found: false, draft: true });
-      expect(productsOf(await (await stack.search({ query: 'sofa' })).json()).hits[0].entity).toBe(first);
+      expect(
+        productsOf(await (await stack.search({ query: 'sofa', redirect: false })).json()).hits[0].entity,
+      ).toBe(first);
       // A file sent as null is dropped: without rules.json the recalled kettle is found again.
       const recalled = { query: 'terrazo kettle', redirect: false, entity: 'product:P100233' };
       expect(await ok(await preview('find', recalled))).toMatchObject({ outcome: 'hidden' });
@@ -320,9 +346,9 @@ describe('previews of the demo shop', () => {
     it('reads draft files, and answers 400 for a channel, locale or context the release lacks', async () => {
       const files = {
         'rules.json': {
-          ...(demoReleaseFiles['rules.json'] as RulesFile),
+          ...demoRules(),
           rules: [
-            ...(demoReleaseFiles['rules.json'] as RulesFile).rules,
+            ...demoRules().rules,
             {
               id: 'sofa-banner',
               description: 'A banner over the sofas.',
