@@ -28,7 +28,12 @@ export function loadIndex(bytes: Uint8Array): EngineIndex {
       ...data,
       dictionary,
       impacts: postingImpacts(data.postings, data.fieldLengths, averageLengths, data.weights),
-      heaviestLengths: heaviestFieldLengths(data.postings, data.fieldLengths, data.weights),
+      heaviestLengths: heaviestFieldLengths(
+        data.postings,
+        data.fieldLengths,
+        data.weights,
+        data.schema.fields.findIndex((field) => field.modifies !== undefined),
+      ),
       averageLengths,
       stemIndexes: Object.fromEntries(
         Object.entries(data.stems).map(([language, table]) => [language, new StemIndex(table)]),

@@ -1,3 +1,4 @@
+import { accessoryWords } from './analysis/accessory-words.js';
 import { languageOf } from './analysis/locale.js';
 import { stemmerFor } from './analysis/stem.js';
 import type { StructuredSettings } from './index/columns-settings.js';
@@ -69,6 +70,12 @@ const DEFAULT_ATTRIBUTE_WEIGHT = 1;
  */
 export const UNDECLARED_ATTRIBUTE_WEIGHT = 0.5;
 
+/**
+ * Weight of the heaviest field's modifiers, relative to that field: "mouse" in "Gel Mouse Pad"
+ * still finds the pad, but a title whose mouse is a mouse ranks first.
+ */
+export const MODIFIER_WEIGHT_SHARE = 0.1;
+
 export interface TypoSchema {
   enabled: boolean;
   oneTypoMinLetters: number;
@@ -99,6 +106,8 @@ export interface FieldRouting {
   undeclaredText: ReadonlySet<string>;
   /** Codes exempt from typos, for attributes routed to the unnamed ones. */
   exempt: ReadonlySet<string>;
+  /** The heaviest field, where its modifiers go, and the accessory nouns that make a word one. */
+  modifiers?: { of: number; into: number; accessories: ReadonlySet<string> };
   /** Searchable attributes by code; undefined: every attribute is text. */
   kinds: Readonly<Record<string, AttributeSearchKind>> | undefined;
 }
@@ -164,6 +173,14 @@ export function typeSchema(
     routing.identifiers ??= add({ name: 'identifiers', weight: maxWeight || 1, kind: 'identifier' });
     routing.attributes.set(code, routing.identifiers);
   }
+  const languages = stemmedLanguages(settings);
+  const accessories = accessoryWords(languages);
+  const heaviest = heaviestOf(fields);
+  if (accessories.size > 0 && heaviest !== undefined && fields[heaviest]!.kind === 'text') {
+    const { name, weight } = fields[heaviest]!;
+    const into = add({ name: `${name} modifiers`, weight: weight * MODIFIER_WEIGHT_SHARE, kind: 'text', modifies: heaviest });
+    routing.modifiers = { of: heaviest, into, accessories };
+  }
   if (fields.length > 255) throw new RangeError(`type ${type} has more than 255 search fields`);
 
   const typos = own?.typos ?? {};
@@ -175,9 +192,18 @@ export function typeSchema(
       twoTyposMinLetters: typos.twoTyposMinLetters ?? 9,
     },
     prefix: own?.prefix ?? true,
-    languages: stemmedLanguages(settings),
+    languages,
   };
   return { schema, routing };
+}
+
+/** The position of the field of the greatest weight (the first of equals), as ranking finds it. */
+function heaviestOf(fields: readonly IndexField[]): number | undefined {
+  let heaviest: number | undefined;
+  fields.forEach((field, position) => {
+    if (heaviest === undefined || field.weight > fields[heaviest]!.weight) heaviest = position;
+  });
+  return heaviest;
 }
 
 function defaultFields(settings: EngineSettings, type: string): SearchFieldSetting[] {
