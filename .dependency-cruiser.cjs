@@ -9,11 +9,24 @@ const allowed = {
   release: ['contracts', 'lib'],
   engine: ['contracts', 'lib'],
   planner: ['contracts', 'lib', 'release', 'engine'],
+  pages: ['contracts', 'lib', 'release', 'engine', 'planner'],
   store: ['contracts', 'lib'],
   http: ['contracts', 'lib'],
-  query: ['contracts', 'lib', 'catalog', 'release', 'engine', 'planner', 'store', 'http'],
-  control: ['contracts', 'lib', 'catalog', 'release', 'engine', 'planner', 'store', 'http'],
-  cli: ['contracts', 'lib', 'catalog', 'release', 'engine', 'planner', 'store', 'http', 'query', 'control'],
+  query: ['contracts', 'lib', 'catalog', 'release', 'engine', 'planner', 'pages', 'store', 'http'],
+  control: ['contracts', 'lib', 'catalog', 'release', 'engine', 'planner', 'pages', 'store', 'http'],
+  cli: [
+    'contracts',
+    'lib',
+    'catalog',
+    'release',
+    'engine',
+    'planner',
+    'pages',
+    'store',
+    'http',
+    'query',
+    'control',
+  ],
 };
 
 const folderRules = Object.entries(allowed).map(([from, to]) => {

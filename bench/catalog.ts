@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readExport } from '../src/catalog/index.js';
-import { icecatPart, parseCsv, realExport, toCsv } from '../src/catalog/testing/exports.js';
+import { CATALOGS, icecatPart, parseCsv, realExport, toCsv } from '../src/catalog/testing/exports.js';
 import type { CatalogEntity } from '../src/contracts/catalog-entity.js';
 
 const LARGE_BYTES = 200 * 1024 * 1024;
@@ -88,7 +88,7 @@ export async function benchCatalog(): Promise<CatalogBenchResult[]> {
 }
 
 function realPath(path: string): string {
-  return join(fileURLToPath(new URL('../../shared/data/catalogs/', import.meta.url)), path);
+  return join(CATALOGS, path);
 }
 
 /** Flipkart's rows again and again, each copy with its own ids, until the file is 200 MB. */

@@ -219,11 +219,11 @@ async function measure(dir: string): Promise<void> {
   const product = index.types.find((type) => type.type === 'product')!;
 
   // Page settings as the query node resolves them; every page here shows the same ten facets.
-  const parentOf = (id: string) => index.shared.categories.get(id)?.parent;
+  const settings = new pages.PageSettings(benchReleaseFiles, (id) => index.shared.categories.get(id)?.parent);
   const facetsOf = (query: BenchQuery) => {
-    const layout = pages.pageLayout(benchReleaseFiles, query.category, parentOf);
+    const layout = settings.layout(query.category);
     const requested = new Set(layout.facets.map((facet) => facet.field));
-    return pages.pageFacets(benchReleaseFiles, layout, 'en', {
+    return settings.facets(layout, 'en', {
       chosen: new Set(Object.keys(query.filters)),
       requested,
       requestedOnly: false,

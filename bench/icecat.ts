@@ -6,14 +6,14 @@
  * Numbers (`attr_n_*`) and yes/no attributes (`attr_b_*`) carry no words a shopper types.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { unzipSync } from 'fflate';
+import { SHARED_DATA } from '../src/catalog/testing/exports.js';
 import type { CatalogEntity } from '../src/contracts/catalog-entity.js';
 import type { AttributeSearchKind } from '../src/engine/index.js';
 
-/** ../shared/data beside the repository. */
-export const SHARED_DATA = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data');
+export { SHARED_DATA };
+
 const ICECAT = join(SHARED_DATA, 'catalogs', 'icecat-electronics');
 const PARTS = ['1.json.zip', '2.json.zip', '3.json.zip', '4.json.zip'];
 

@@ -37,7 +37,7 @@ export interface PlannerBenchResult {
   tracedLatencyMs: Percentiles;
 }
 
-interface Percentiles {
+export interface Percentiles {
   p50: number;
   p95: number;
   p99: number;
@@ -101,8 +101,20 @@ export function plannerTable(result: PlannerBenchResult): string {
   ].join('\n');
 }
 
+/** Times `answer` for requests 0 to `count` - 1, after `warmUp` untimed ones, in milliseconds. */
+export function timeEach(count: number, warmUp: number, answer: (at: number) => unknown): Percentiles {
+  for (let i = 0; i < warmUp; i++) answer(i);
+  const took = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    answer(i);
+    took[i] = performance.now() - start;
+  }
+  return percentiles(took);
+}
+
 /** The percentiles of a run's timings (sorts them). */
-function percentiles(took: Float64Array): Percentiles {
+export function percentiles(took: Float64Array): Percentiles {
   took.sort();
   const at = (share: number) => round(took[Math.min(took.length - 1, Math.floor(share * took.length))]!);
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: round(took[took.length - 1]!) };

@@ -18,7 +18,7 @@ import { parseBanner, runCli } from '../test/support/cli.js';
 import { waitFor } from '../test/support/wait.js';
 import type { EngineRun } from './relevance.js';
 
-const KEY = 'bench-key';
+const KEY = 'relevance-bench-management-key';
 const AUTH = { authorization: `Bearer ${KEY}` };
 const DEPTH = 10;
 

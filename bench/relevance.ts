@@ -7,7 +7,8 @@
  * (porter stems) with column-weighted BM25 (the same weights) and every word required, alone and
  * topped up to ten hits with documents holding any of the words. nDCG@10 per query: gain 2^rating − 1, discount log2(rank + 1), unjudged hits gain
  * 0, ideal order from the query's judgments; queries without any relevant judgment have no nDCG
- * and are left out of the mean. Writes the per-query table to .tmp/relevance.md.
+ * and are left out of the mean. Writes the per-query table to .tmp/relevance.md. Then the
+ * zero-result share of the demo shop's query sets (bench/demo-queries.ts).
  *
  *   npx tsx bench/relevance.ts [judgments.csv] [--in-process]     default: judgments-dev.csv
  */
@@ -15,10 +16,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { readCatalog, readExport } from '../src/catalog/index.js';
+import { readCatalog, readExport, readerFiles } from '../src/catalog/index.js';
 import type { CatalogEntity } from '../src/contracts/catalog-entity.js';
 import { compileReleaseIndex } from '../src/control/indexer/release-index.js';
-import { readerFiles } from '../src/control/services/export-read.js';
 import {
   compileIndex,
   type EngineSettings,
@@ -27,6 +27,7 @@ import {
   loadIndex,
 } from '../src/engine/index.js';
 import { answerRequest, compilePlanner, vocabularyOf } from '../src/planner/index.js';
+import { benchDemoZeroResults, demoZeroResultsTable } from './demo-queries.js';
 import { type IcecatCatalog, readIcecat, readIcecatRecords, SHARED_DATA } from './icecat.js';
 import {
   httpRun,
@@ -368,6 +369,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const summary = await (inProcess ? benchRelevanceInProcess(file) : benchRelevance(file));
   console.log(summaryTable(summary));
   console.log(`\n${regressionLines(summary)}`);
+  const demo = await benchDemoZeroResults();
+  console.log(`\nThe demo shop's query sets:\n\n${demoZeroResultsTable(demo)}`);
   mkdirSync('.tmp', { recursive: true });
   writeFileSync(join('.tmp', 'relevance.md'), `${summaryTable(summary)}\n\n${queryTable(summary)}\n`);
   console.log('\nPer query: .tmp/relevance.md');

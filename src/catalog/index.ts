@@ -12,7 +12,15 @@ export {
   SAMPLE_ROWS,
   WHOLE_FILE_BYTES,
 } from './read-export.js';
+export { readerFiles } from './reader-files.js';
 export { READ_FORMATS } from './refusal.js';
 export { countRejected, type RejectedRows } from './report.js';
 export { type ExportFormat, formatNames, sniffFormat } from './sniff.js';
 export type { ExportFile } from './source.js';
+export {
+  applySuggestions,
+  type ExportColumns,
+  type ModelSuggestion,
+  type SuggestionInput,
+  suggestionInput,
+} from './suggestions.js';

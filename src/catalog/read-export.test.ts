@@ -236,6 +236,46 @@ describe('readExport', () => {
     ]);
   });
 
+  it("takes the labels' language and the prices' currency from the shop's channel, never a fixed default", async () => {
+    const attributes = {
+      attributes: [
+        { code: 'size', label: { de: 'Größe', en: 'Size' }, type: 'option' as const },
+        { code: 'colour', label: { de: 'Farbe', en: 'Colour' }, type: 'option' as const },
+      ],
+    };
+    const export_ = csv([
+      'id,title,price,size,colour',
+      'A1,Trail Shoe,49.99,42,Red',
+      'A2,Road Shoe,59.99,43,Blue',
+    ]);
+    const channels = { channels: [{ id: 'us', locales: ['en-US'], currency: 'USD' }] };
+    const us = await readExport(export_, { attributes, channels });
+    expect(us.inspection().details.map((detail) => [detail.code, detail.label])).toEqual([
+      ['size', 'Size'],
+      ['colour', 'Colour'],
+    ]);
+    expect(productsOf(us).map((product) => product.currency)).toEqual(['USD', 'USD']);
+    const feed = us.derivedFiles.find((file) => file.name === 'feed.json')!;
+    expect(feed.content).toMatchObject({ locale: 'en-US', currency: 'USD' });
+    expect(feed.reasons).toContainEqual({
+      pointer: '/currency',
+      sentence: "The currency of the shop's default channel (channels.json).",
+    });
+
+    // feed.json's locale names a country, and so its currency.
+    const british = await readExport(export_, { attributes, feed: { locale: 'en-GB' } });
+    expect(productsOf(british).map((product) => product.currency)).toEqual(['GBP', 'GBP']);
+    expect(british.inspection().details.map((detail) => detail.label)).toEqual(['Size', 'Colour']);
+
+    // Nothing says a language or a currency: prices carry none, labels are the columns' own names.
+    const unsaid = await readExport(export_, { attributes });
+    expect(productsOf(unsaid).map((product) => product.currency)).toEqual([undefined, undefined]);
+    expect(unsaid.inspection().details.map((detail) => detail.label)).toEqual(['Size', 'Colour']);
+    expect(unsaid.derivedFiles.find((file) => file.name === 'feed.json')!.content).not.toHaveProperty(
+      'currency',
+    );
+  });
+
   it('refuses bodies that hold no export, saying what they look like', async () => {
     await expect(readExport(gzipSync(gzipSync('id,title\n1,Cap\n')))).rejects.toThrow(/gzip inside gzip/);
     await expect(readExport(Buffer.from('   \n'))).rejects.toBeInstanceOf(AppError);

@@ -8,6 +8,7 @@ import type {
   RejectedGroup,
 } from '../contracts/inspection.js';
 import type { AttributesFile } from '../contracts/release-files/attributes.js';
+import type { ChannelsFile } from '../contracts/release-files/channels.js';
 import type { FeedFile } from '../contracts/release-files/feed.js';
 import { AppError } from '../lib/errors.js';
 import { decodeAll, detectEncoding, encodingOfHead, isKnownEncoding } from './encoding.js';
@@ -25,6 +26,7 @@ import { Assembler } from './mapping/group.js';
 import { normalizeName } from './mapping/names.js';
 import type { MappingPlan } from './mapping/plan.js';
 import { FileProfile } from './mapping/profile.js';
+import { type ReadDefaults, readDefaults } from './mapping/read-defaults.js';
 import type { Decimal } from './mapping/values.js';
 import { writeFeed } from './mapping/write-feed.js';
 import { openDelimited } from './readers/delimited.js';
@@ -55,6 +57,8 @@ export interface ReadExportOptions {
   feed?: FeedFile;
   /** The release's attributes.json: columns named like its attributes take their type. */
   attributes?: AttributesFile;
+  /** The release's channels.json: the export's language and currency where feed.json says none. */
+  channels?: ChannelsFile;
   /** Map only the first SAMPLE_ROWS rows of a file larger than WHOLE_FILE_BYTES. */
   sample?: boolean;
   /** The file's name as it arrived; it helps only where the bytes cannot tell the format. */
@@ -130,15 +134,17 @@ export async function readExport(
   if (bytes.gzip) how.compression = 'gzip';
   how.summary = summaryOf(how);
 
+  const defaults = readDefaults(options.feed, options.channels);
+  const locale = defaults.locale?.value;
   const plan =
     reader.how.kind === 'jsonl'
-      ? planEntities(profile, options.attributes)
+      ? planEntities(profile, options.attributes, locale)
       : options.feed?.columns && options.feed.columns.length > 0
-        ? planFromFeed(profile, options.feed, options.attributes)
-        : planAuto(profile, options.attributes);
+        ? planFromFeed(profile, options.feed, options.attributes, locale)
+        : planAuto(profile, options.attributes, locale);
 
   const hold = options.holdEntities ?? bytes.size <= HOLD_BYTES;
-  const pass = new MappingPass(rowSource, plan, decimal, options.feed, limit);
+  const pass = new MappingPass(rowSource, plan, decimal, defaults, limit);
   const stats = newStats();
   const held: CatalogEntity[] = [];
   const firstProducts: CatalogEntity[] = [];
@@ -154,7 +160,7 @@ export async function readExport(
   const attributes = [...plan.attributes.byCode.values()];
   const variantLevel = pass.variantLevel;
   const columns = columnReads(plan, profile, pass.unreadable);
-  const written = writeFeed(plan, how, options.feed);
+  const written = writeFeed(plan, how, options.feed, defaults);
   const mapping = reader.how.kind === 'jsonl' ? {} : written.feed;
   const derivedFiles = deriveFiles(attributes, variantLevel, stats, counts);
   if (reader.how.kind !== 'jsonl')
@@ -174,7 +180,7 @@ export async function readExport(
       ? held
       : {
           [Symbol.asyncIterator]: () =>
-            new MappingPass(rowSource, plan, decimal, options.feed, limit).entities()[Symbol.asyncIterator](),
+            new MappingPass(rowSource, plan, decimal, defaults, limit).entities()[Symbol.asyncIterator](),
         },
     counts,
     rejected,
@@ -212,10 +218,10 @@ class MappingPass {
     private readonly reader: RowReader,
     plan: MappingPlan,
     decimal: Decimal,
-    feed: FeedFile | undefined,
+    defaults: ReadDefaults,
     private readonly limit: number,
   ) {
-    this.mapper = new RowMapper(plan, decimal, feed);
+    this.mapper = new RowMapper(plan, decimal, defaults);
     this.assembler = new Assembler(plan, this.rejections, this.tree, this.brands);
   }
 

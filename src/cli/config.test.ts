@@ -24,6 +24,53 @@ describe('readConfig', () => {
       indexerPollMs: 500,
       indexerLeaseMs: 30_000,
       exportRetentionMs: 72 * 3_600_000,
+      aiGateway: { apiKey: undefined, baseUrl: undefined, model: 'openai/gpt-5-mini', timeoutMs: 20_000 },
+      secretKey: undefined,
+      allowPrivateFeeds: false,
+      feedMaxBytes: 512 * 1024 * 1024,
+      feedTimeoutMs: 300_000,
+      searchLogQueue: 50_000,
+      searchLogRetentionDays: 30,
+      metricsKey: undefined,
+      faultStopAt: undefined,
+      stopTimeoutMs: 30_000,
+      shedding: { eventLoopDelayMs: 1000, eventLoopUtilization: 0, sampleMs: 1000 },
+    });
+  });
+
+  it('reads the AI gateway settings, refusing a base URL that is not http or https', () => {
+    expect(
+      readConfig({
+        AI_GATEWAY_API_KEY: 'gateway-key',
+        AI_GATEWAY_BASE_URL: 'http://127.0.0.1:9999/v4/ai',
+        AI_GATEWAY_MODEL: 'anthropic/claude-haiku-4.5',
+        AI_GATEWAY_TIMEOUT_MS: '5000',
+      }).aiGateway,
+    ).toEqual({
+      apiKey: 'gateway-key',
+      baseUrl: 'http://127.0.0.1:9999/v4/ai',
+      model: 'anthropic/claude-haiku-4.5',
+      timeoutMs: 5000,
+    });
+    expect(() => readConfig({ AI_GATEWAY_BASE_URL: 'gateway.example' })).toThrow(
+      /^AI_GATEWAY_BASE_URL must be/,
+    );
+    expect(() => readConfig({ AI_GATEWAY_BASE_URL: 'ftp://gateway.example' })).toThrow(ConfigError);
+    expect(() => readConfig({ AI_GATEWAY_TIMEOUT_MS: '10' })).toThrow(/AI_GATEWAY_TIMEOUT_MS/);
+  });
+
+  it('reads which private addresses feeds may be fetched from: none, all, or listed ranges', () => {
+    expect(readConfig({ AISLE_ALLOW_PRIVATE_FEEDS: 'true' }).allowPrivateFeeds).toBe(true);
+    expect(readConfig({ AISLE_ALLOW_PRIVATE_FEEDS: '0' }).allowPrivateFeeds).toBe(false);
+    expect(readConfig({ AISLE_ALLOW_PRIVATE_FEEDS: '10.1.0.0/16, 192.168.1.5' }).allowPrivateFeeds).toEqual([
+      '10.1.0.0/16',
+      '192.168.1.5',
+    ]);
+    expect(() => readConfig({ AISLE_ALLOW_PRIVATE_FEEDS: 'intranet' })).toThrow(/AISLE_ALLOW_PRIVATE_FEEDS/);
+    expect(() => readConfig({ AISLE_ALLOW_PRIVATE_FEEDS: '10.0.0.0/40' })).toThrow(ConfigError);
+    expect(readConfig({ AISLE_FEED_MAX_MB: '2', AISLE_FEED_TIMEOUT_S: '9' })).toMatchObject({
+      feedMaxBytes: 2 * 1024 * 1024,
+      feedTimeoutMs: 9000,
     });
   });
 
@@ -58,8 +105,16 @@ describe('readConfig', () => {
       AISLE_EXPORT_MAX_CELL_KB: '64',
       AISLE_LOG_LEVEL: 'debug',
       AISLE_EXPORT_RETENTION_HOURS: '24',
+      AISLE_METRICS_KEY: 'scrape-key',
+      AISLE_STOP_TIMEOUT_MS: '5000',
+      AISLE_SHED_EVENT_LOOP_DELAY_MS: '200',
+      AISLE_SHED_EVENT_LOOP_PERCENT: '95',
+      AISLE_SHED_SAMPLE_MS: '250',
     });
     expect(config).toMatchObject({
+      metricsKey: 'scrape-key',
+      stopTimeoutMs: 5000,
+      shedding: { eventLoopDelayMs: 200, eventLoopUtilization: 0.95, sampleMs: 250 },
       exportRetentionMs: 24 * 3_600_000,
       host: '0.0.0.0',
       publicPort: 3000,
@@ -139,6 +194,15 @@ describe('readConfig', () => {
     expect(readConfig({ AISLE_EXPORT_RETENTION_HOURS: '0' }).exportRetentionMs).toBe(0);
     expect(readConfig({ AISLE_EXPORT_RETENTION_HOURS: '168' }).exportRetentionMs).toBe(168 * 3_600_000);
     expect(() => readConfig({ AISLE_EXPORT_RETENTION_HOURS: '-1' })).toThrow(/AISLE_EXPORT_RETENTION_HOURS/);
+  });
+
+  it('reads the search log queue and how many days its raw rows are kept, 4 at least', () => {
+    expect(readConfig({ AISLE_SEARCH_LOG_QUEUE: '2000' }).searchLogQueue).toBe(2_000);
+    expect(readConfig({ AISLE_SEARCH_LOG_RETENTION_DAYS: '4' }).searchLogRetentionDays).toBe(4);
+    expect(() => readConfig({ AISLE_SEARCH_LOG_RETENTION_DAYS: '3' })).toThrow(
+      /AISLE_SEARCH_LOG_RETENTION_DAYS must be a whole number from 4/,
+    );
+    expect(() => readConfig({ AISLE_SEARCH_LOG_QUEUE: '10' })).toThrow(/AISLE_SEARCH_LOG_QUEUE/);
   });
 
   it('reads the polling and lease times', () => {

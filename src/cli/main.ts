@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import type { FastifyBaseLogger } from 'fastify';
 import { VERSION } from '../lib/version.js';
 import { ConfigError, readConfig } from './config.js';
 import { isFreshStore, loadDemoShop } from './demo.js';
 import { installLastResort } from './last-resort.js';
 import { createLogger } from './logger.js';
 import { INTERNAL_KEY_FILE, keyFor, managementKeyFor } from './management-key.js';
-import { printBanner, waitForRun } from './output.js';
+import { printBanner, printSearchLine, waitForRun } from './output.js';
 import { type Roles, type RunningStack, startStack } from './stack.js';
 
 const program = new Command()
@@ -51,26 +52,48 @@ async function run(roles: Roles, options: { demo: boolean; ownKey: boolean }): P
   if (options.ownKey)
     config.internalKey = (await keyFor(config.dataDir, INTERNAL_KEY_FILE, config.internalKey)).key;
   const stack: RunningStack = await startStack(config, roles, logger, managementKey);
-  stopOnSignals(stack);
+  stopOnSignals(stack, logger, config.stopTimeoutMs);
   printBanner(stack, roles, managementKey, key?.origin, config.dataDir);
   if (options.demo) {
     if (await isFreshStore(stack.deps)) {
-      console.log(`Loading the demo shop into ${config.dataDir} ...`);
-      const { runId } = await loadDemoShop(stack.deps);
+      console.log(
+        `Loading the demo shop into ${config.dataDir} ... (searches answer once its first index run is live)`,
+      );
+      const { runId } = await loadDemoShop(stack.deps, `${stack.urls.management}/schemas`);
       if (runId !== undefined) await waitForRun(stack, runId);
     } else {
       console.log(`The data dir ${config.dataDir} is in use: the demo shop is not loaded again.`);
     }
   }
+  printSearchLine(stack);
   console.log('aisle is ready.');
 }
 
-function stopOnSignals(stack: RunningStack): void {
+/**
+ * SIGTERM or SIGINT stops gracefully (see RunningStack.stop): requests in flight are answered,
+ * queues flushed, a run being built given back. A stop that takes longer than `timeoutMs`, or a
+ * second signal, ends the process at once (exit code 1).
+ */
+function stopOnSignals(stack: RunningStack, logger: FastifyBaseLogger, timeoutMs: number): void {
   let stopping = false;
-  const stop = () => {
-    if (stopping) return;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'a second signal: stopping at once');
+      process.exit(1);
+    }
     stopping = true;
-    void stack.stop().then(() => process.exit(0));
+    logger.info({ signal }, 'stopping: finishing the requests in flight');
+    setTimeout(() => {
+      logger.error({ timeoutMs }, 'the stop took too long: stopping at once');
+      process.exit(1);
+    }, timeoutMs).unref();
+    stack.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'the stop failed');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

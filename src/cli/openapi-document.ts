@@ -2,12 +2,14 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildManagementApp } from '../control/app.js';
 import type { ControlDeps } from '../control/services/deps.js';
-import { mergeOpenApi, type OpenApiDocument } from '../http/openapi.js';
+import { DEFAULT_SERVERS, mergeOpenApi, type OpenApiDocument } from '../http/openapi.js';
 import type { HttpServer } from '../http/server.js';
 import { systemClock } from '../lib/clock.js';
+import { Registry } from '../lib/metrics.js';
 import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import type { LiveIndex } from '../query/live-index.js';
 import type { KeptExports } from '../query/routes/imports.js';
+import type { SearchLog } from '../query/search-log/search-log.js';
 
 /**
  * The OpenAPI description of all three servers, generated from their route schemas. The apps are
@@ -24,20 +26,33 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
         },
       },
     ) as T;
+  const metrics = new Registry();
   const apps: HttpServer[] = [
-    await buildPublicApp({ logger, clock: systemClock, live: untouched<LiveIndex>('The live index') }),
+    await buildPublicApp({
+      logger,
+      clock: systemClock,
+      live: untouched<LiveIndex>('The live index'),
+      searchLog: untouched<SearchLog>('The search log'),
+      metrics,
+      shedding: { eventLoopDelayMs: 0, eventLoopUtilization: 0, sampleMs: 1000 },
+    }),
     await buildInternalApp({
       logger,
       clock: systemClock,
       live: untouched<LiveIndex>('The live index'),
       exports: untouched<KeptExports>('Kept exports'),
+      metrics,
+      metricsKey: undefined,
       internalKey: undefined,
+      aiGateway: { apiKey: undefined, baseUrl: undefined, model: '', timeoutMs: 1 },
     }),
     await buildManagementApp({
       logger,
       deps: untouched<ControlDeps>('The control plane'),
       managementKey: undefined,
       uploadLimitBytes: 1,
+      metrics,
+      metricsKey: undefined,
       uploadConcurrency: 1,
     }),
   ];
@@ -47,11 +62,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
     documents.push((app as unknown as FastifyInstance).swagger() as unknown as OpenApiDocument);
     await app.close();
   }
-  return mergeOpenApi(documents, [
-    { url: 'http://127.0.0.1:8080', description: 'Query API (public port)' },
-    { url: 'http://127.0.0.1:8090', description: 'Management API (management port)' },
-    { url: 'http://127.0.0.1:8081', description: 'Internal API (internal port)' },
-  ]);
+  return mergeOpenApi(documents, DEFAULT_SERVERS);
 }
 
 export function serializeOpenApi(document: OpenApiDocument): string {

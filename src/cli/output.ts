@@ -20,11 +20,20 @@ export function printBanner(
   if (urls.management) lines.push(managementKeyLine(managementKey, keyOrigin, dataDir));
   const docs = urls.public ?? urls.management ?? urls.internal;
   if (docs) lines.push(`  API description: ${docs}/openapi.json`);
-  if (urls.public) {
-    lines.push('Search:');
-    lines.push(`  curl '${urls.public}/v1/search?query=wireless+headphones&per_page=3'`);
-  }
   console.log(lines.join('\n'));
+}
+
+/**
+ * A search to try, printed only once an index is live, so the line answers when it is run; while
+ * nothing is live, what the query node would answer instead.
+ */
+export function printSearchLine(stack: RunningStack): void {
+  if (!stack.urls.public || !stack.live) return;
+  if (stack.live.current()) {
+    console.log(`Search:\n  curl '${stack.urls.public}/v1/search?query=wireless+headphones&per_page=3'`);
+  } else {
+    console.log(stack.live.nothingLiveSentence());
+  }
 }
 
 /** Shows a run's progress on one line until it ends; the demo waits so its first search answers. */

@@ -37,3 +37,11 @@ export const PageQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/**
+ * A release file's schema as a request body sends a part of it: without its defaults, which
+ * validation would otherwise write into the file as if they had been sent.
+ */
+export function asSent<T extends TSchema>(schema: T): T {
+  return JSON.parse(JSON.stringify(schema, (key, value) => (key === 'default' ? undefined : value))) as T;
+}

@@ -251,7 +251,7 @@ export const ImportChanges = Type.Object(
 );
 export type ImportChanges = Static<typeof ImportChanges>;
 
-const ReleaseFilesByName = Type.Record(Type.String(), Type.Unknown(), {
+export const ReleaseFilesByName = Type.Record(Type.String(), Type.Unknown(), {
   description: 'Release files by name.',
 });
 

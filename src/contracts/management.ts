@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { PagedList, Timestamp } from './common.js';
+import { Violation } from './problem.js';
 
 export const Snapshot = Type.Object(
   {
@@ -46,6 +47,19 @@ export type Release = Static<typeof Release>;
 export const CreateReleaseBody = Type.Object(
   { files: Type.Ref(ReleaseFiles) },
   { $id: 'CreateReleaseBody', additionalProperties: false },
+);
+
+export const ValidateReleaseRequest = Type.Object(
+  {
+    files: Type.Ref(ReleaseFiles),
+    catalog_names: Type.Optional(
+      Type.Boolean({
+        description:
+          'Refuse the names the files give the catalog (categories, brands, option values, entities) that the live catalog does not hold, each a violation with file and pointer. Asked for when a release is stored or published; with nothing live there is nothing to check against.',
+      }),
+    ),
+  },
+  { $id: 'ValidateReleaseRequest', additionalProperties: false },
 );
 
 export const RunStatus = Type.Union(
@@ -117,6 +131,12 @@ export const RunReport = Type.Object(
     types: Type.Array(Type.Object({ type: Type.String(), documents: Type.Integer({ minimum: 0 }) })),
     artifact_bytes: Type.Integer({ minimum: 0 }),
     duration_ms: Type.Integer({ minimum: 0 }),
+    warnings: Type.Optional(
+      Type.Array(Type.Ref(Violation), {
+        description:
+          'Names the release gives the catalog (categories, brands, attribute values, entities in categories.json, rules.json and routes.json) that the catalog built does not hold, each with its file and pointer. The run went live regardless: a selector naming one matches nothing, a rule acting only on such entities is dormant, a redirect to one is not taken. Absent when there are none.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -273,6 +273,26 @@ export const Section = Type.Object(
   { $id: 'Section' },
 );
 
+export const Suggestion = Type.Object(
+  {
+    text: Type.String({ description: 'The query to suggest, as shoppers or the catalog write it.' }),
+    scope: Type.Optional(
+      Type.Object(
+        {
+          category: Type.String({ description: 'Category id: search the text within it.' }),
+          title: Type.String({ description: "The category's title in the request's locale." }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'A query the shopper may mean; with `scope`, within a category ("headphones in Audio").',
+  },
+);
+export type Suggestion = Static<typeof Suggestion>;
+
 export const SearchResponse = Type.Object(
   {
     query_id: Type.String({
@@ -283,7 +303,10 @@ export const SearchResponse = Type.Object(
     snapshot: Type.String(),
     query: Type.Object({
       typed: Type.String(),
-      searched: Type.String({ description: 'The text searched after rules and resolution took their part.' }),
+      searched: Type.String({
+        description:
+          'The text the listed section searched: the query after rules removed words and resolution took what it named (when `relaxed`, the words of the relaxed search). Words that matched nothing and were left out stay in it; the trace’s `match` entry names them.',
+      }),
     }),
     redirect: Type.Optional(
       Type.Ref(Redirect, {
@@ -297,7 +320,7 @@ export const SearchResponse = Type.Object(
     relaxed: Type.Optional(
       Type.Literal(true, {
         description:
-          'Nothing matched the resolved search, so it was repeated without what the query named; `filters` no longer holds it and `resolution.left_out` lists it.',
+          'Nothing matched the resolved search, so it was repeated leaving out what the query named, one part at a time and the least important first (an attribute such as a colour before a brand, a brand before the category), until products matched; when only leaving out all of it did, the query’s words were matched as text. `filters` no longer holds what was left out and `resolution.left_out` lists it.',
       }),
     ),
     listed: Type.String({ description: 'The entity type whose section pages and carries the facets.' }),
@@ -315,12 +338,21 @@ export const SearchResponse = Type.Object(
     ),
     sections: Type.Array(Type.Ref(Section)),
     currency: Type.Optional(
-      Type.String({ description: "Currency of price values and bounds: the channel's." }),
+      Type.String({
+        description:
+          "Currency of price values and bounds: the channel's (without channels.json, the one the catalog's offers name). Absent when nothing names one.",
+      }),
     ),
     placements: Type.Optional(
       Type.Array(Type.Ref(PlacementAnswer), {
         description:
           'Banners and teasers placed by rules, in drawing order: top ones, those among the tiles by position, bottom ones. Absent on the autocomplete surface and for `count_only`.',
+      }),
+    ),
+    suggestions: Type.Optional(
+      Type.Array(Suggestion, {
+        description:
+          'On the autocomplete surface: queries the shopper may mean, text suggestions first (8 at most), then scoped ones (3 at most, for the first text suggestions whose results concentrate in one category). Each is offered only where its search finds something in the channel. They come from what shoppers searched (queries that found results and that two page views typed on a day, the frequent and recent first), from the catalog (category titles, brand names, frequent phrases of product titles, in the locale) and from the release (`suggestions` in synonyms.json, which also lists what is never suggested). The typed words match from the start of any word of a suggestion, the last one as a prefix (with one typo from 4 letters), folded as searches fold them. Absent on the other surfaces.',
       }),
     ),
     trace: Type.Optional(

@@ -286,7 +286,11 @@ export const PlanStep = Type.Object(
     relaxation: Type.Optional(
       Type.Object(
         { text: Type.String(), left_out: Type.Array(Type.Ref(AppliedFilter)) },
-        { additionalProperties: false, description: 'What the search leaves out if nothing matches.' },
+        {
+          additionalProperties: false,
+          description:
+            'The first relaxed search: what it leaves out if nothing matches (the least important part the query named). The `relaxation` entries of the execution show each search tried.',
+        },
       ),
     ),
   },
@@ -423,6 +427,8 @@ export const HitTrace = Type.Object(
   { additionalProperties: false },
 );
 
+export type HitTrace = Static<typeof HitTrace>;
+
 export const RankStep = Type.Object(
   {
     step: Type.Literal('rank'),
@@ -444,20 +450,34 @@ export const RelaxationStep = Type.Object(
   { additionalProperties: false },
 );
 
-/** Where one entity is, or the step that kept it off the page. */
+/** Where an entity is in a search's answer, or the step that kept it off the page. */
+export const EntityOutcome = Type.Union(
+  [
+    Type.Literal('on_page'),
+    Type.Literal('other_page'),
+    Type.Literal('beyond_reach'),
+    Type.Literal('not_in_catalog'),
+    Type.Literal('not_in_channel'),
+    Type.Literal('no_offer'),
+    Type.Literal('outside_category'),
+    Type.Literal('filtered'),
+    Type.Literal('hidden'),
+    Type.Literal('unmatched'),
+    Type.Literal('not_shown'),
+  ],
+  {
+    description:
+      '`on_page`, `other_page`: where it is; `beyond_reach`: it matches but ranks past the `reachable_hits` limit; `not_in_catalog`; `not_in_channel`: sold, or existing, only in other channels; `no_offer`: sold in no channel; `outside_category`: not in the page’s category; `filtered`: a filter (`filter`) leaves it out; `hidden`: a rule (`rule`) hides it; `unmatched`: it lacks query words (`missing`); `not_shown`: it matches, but a section beside the listed one shows fewer hits than it would need, or the answer has no section of its type.',
+  },
+);
+
+/** Where one entity is, or the step that kept it off the page (a preview's find writes it). */
 export const EntityStep = Type.Object(
   {
     step: Type.Literal('entity'),
     entity: Type.String(),
-    outcome: Type.Union([
-      Type.Literal('on_page'),
-      Type.Literal('other_page'),
-      Type.Literal('beyond_reach'),
-      Type.Literal('hidden'),
-      Type.Literal('filtered'),
-      Type.Literal('unmatched'),
-      Type.Literal('unknown'),
-    ]),
+    outcome: EntityOutcome,
+    detail: Type.Optional(Type.String({ description: 'Where it is, or why not, in a sentence.' })),
     position: Type.Optional(Type.Integer({ minimum: 1 })),
     page: Type.Optional(Type.Integer({ minimum: 1 })),
     rule: Type.Optional(Type.String({ description: 'The rule that hid it.' })),

@@ -1,14 +1,25 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { bearerKeyCheck, requireBearerKey } from '../http/auth.js';
 import { healthRoute, openApiRoute } from '../http/common-routes.js';
+import { metricsRoute, observeRequests } from '../http/metrics.js';
 import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
 import { Gate } from '../lib/gate.js';
+import type { Registry } from '../lib/metrics.js';
 import { catalogRoutes } from './routes/catalog.js';
+import { catalogSourceRoutes } from './routes/catalog-source.js';
 import { importRoutes } from './routes/imports.js';
 import { indexRunRoutes } from './routes/index-runs.js';
+import { insightRoutes } from './routes/insights.js';
+import { offersRoutes } from './routes/offers.js';
+import { pageRoutes } from './routes/pages.js';
+import { previewRoutes } from './routes/previews.js';
 import { releaseRoutes } from './routes/releases.js';
+import { ruleRoutes } from './routes/rules.js';
 import { schemaRoutes } from './routes/schemas.js';
+import { searchSettingsRoutes } from './routes/search-settings.js';
+import { storageRoutes } from './routes/storage.js';
+import { synonymRoutes } from './routes/synonyms.js';
 import type { ControlDeps } from './services/deps.js';
 
 export interface ManagementAppOptions {
@@ -17,6 +28,10 @@ export interface ManagementAppOptions {
   /** The management key; without one every management call is refused. */
   managementKey: string | undefined;
   uploadLimitBytes: number;
+  /** The process's metrics, served at /metrics; requests to this server are counted there too. */
+  metrics: Registry;
+  /** The Bearer credential /metrics asks for (never the management key); absent: none. */
+  metricsKey: string | undefined;
   /** How many uploads are read at once; more are answered 503. */
   uploadConcurrency: number;
   openApi?: () => unknown;
@@ -35,8 +50,11 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
     // 404 and 405 would tell which paths exist: without the key, nothing but 401 is answered.
     guardUnrouted: bearerKeyCheck(managementKey),
   });
-  await describeRoutes(app as unknown as FastifyInstance);
+  const plain = app as unknown as FastifyInstance;
+  observeRequests(plain, options.metrics, 'management');
+  await describeRoutes(plain);
   healthRoute(app, 'management');
+  metricsRoute(plain, options.metrics, options.metricsKey);
   if (options.openApi) openApiRoute(app, options.openApi);
   schemaRoutes(app);
   // One gate for both upload routes: what it bounds is the memory and time of reading exports.
@@ -45,9 +63,18 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
     async (api) => {
       requireBearerKey(api as unknown as FastifyInstance, managementKey);
       await catalogRoutes(api, options.deps, uploads);
+      catalogSourceRoutes(api, options.deps);
       await importRoutes(api, options.deps, uploads);
       releaseRoutes(api, options.deps);
       indexRunRoutes(api, options.deps);
+      pageRoutes(api, options.deps);
+      previewRoutes(api, options.deps);
+      offersRoutes(api, options.deps);
+      storageRoutes(api, options.deps);
+      insightRoutes(api, options.deps);
+      ruleRoutes(api, options.deps);
+      synonymRoutes(api, options.deps);
+      searchSettingsRoutes(api, options.deps);
     },
     { prefix: '/api/v1' },
   );

@@ -1,12 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { CatalogFetchRecord } from '../store/index.js';
+import { fetchCatalogSourceIfDue } from './services/catalog-source-fetch.js';
 import type { ControlDeps } from './services/deps.js';
 import { cleanUpExports } from './services/imports-cleanup.js';
+import { type RollUpResult, rollUpSearchLog } from './services/rollup.js';
+import { cleanUpStorage, type StorageCleanUp } from './services/storage-cleanup.js';
 
 export interface PassResult {
   /** Imports whose export the clean-up removed. */
   removedExports: number[];
+  /** The fetch of the catalog source this pass made, when one was due. */
+  fetched?: CatalogFetchRecord;
+  /** What the clean-up of storage removed. */
+  storage: StorageCleanUp;
   /** Temporary files of blob writes that never finished, removed. */
   removedAbandoned: number;
+  /** What the search log's roll-up counted and removed. */
+  rollUp: RollUpResult;
 }
 
 /**
@@ -20,6 +30,8 @@ export interface SchedulerOptions {
   logger: FastifyBaseLogger;
   /** How long the export of a discarded or replaced import is kept. */
   exportRetentionMs: number;
+  /** Days the raw search log is kept. */
+  searchLogRetentionDays: number;
   /** How often the jobs run. */
   intervalMs: number;
 }
@@ -32,6 +44,8 @@ export class Scheduler {
   #timer: NodeJS.Timeout | undefined;
   #pass: Promise<PassResult> | undefined;
   #stopped = true;
+  /** A pass was asked for while none could start: the next one runs at once. */
+  #woken = false;
 
   constructor(private readonly options: SchedulerOptions) {}
 
@@ -56,24 +70,56 @@ export class Scheduler {
     return this.#pass;
   }
 
+  /** Runs a pass soon rather than at the next interval: a fetch was asked for. */
+  wake(): void {
+    this.#woken = true;
+    // A pass under way may have looked already: the next one follows it at once.
+    if (this.#stopped || this.#pass) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#passThenSchedule(), 0);
+    this.#timer.unref();
+  }
+
   async #runJobs(): Promise<PassResult> {
-    const { deps, logger, exportRetentionMs } = this.options;
+    const { deps, logger, exportRetentionMs, searchLogRetentionDays } = this.options;
+    this.#woken = false;
+    // Credentials never reach the log: a fetch is logged by its URL, outcome and reason.
+    const fetched = await fetchCatalogSourceIfDue(deps);
+    if (fetched) {
+      logger.info(
+        { url: fetched.url, outcome: fetched.outcome, reason: fetched.detail },
+        'catalog source fetched',
+      );
+    }
     const { removed } = await cleanUpExports(deps, exportRetentionMs);
     if (removed.length > 0)
       logger.info({ imports: removed }, 'exports of discarded and replaced imports removed');
     const removedAbandoned = await deps.blobs.removeAbandoned(ABANDONED_WRITE_MS);
     if (removedAbandoned > 0)
       logger.info({ files: removedAbandoned }, 'files of unfinished blob writes removed');
-    return { removedExports: removed, removedAbandoned };
+    const storage = await cleanUpStorage(deps);
+    if (storage.artifacts.length + storage.catalogs.length + storage.offers > 0) {
+      logger.info(
+        { runs: storage.artifacts, catalogs: storage.catalogs, offers: storage.offers },
+        'artifacts of replaced runs, catalogs beyond those kept and ended offers removed',
+      );
+    }
+    const rollUp = await rollUpSearchLog(deps, searchLogRetentionDays);
+    if (rollUp.removed.searches + rollUp.removed.events > 0)
+      logger.info(rollUp.removed, 'search log rows older than the retention period removed');
+    return { removedExports: removed, removedAbandoned, ...(fetched ? { fetched } : {}), storage, rollUp };
+  }
+
+  #passThenSchedule(): void {
+    this.runOnce()
+      .catch((error: unknown) => this.options.logger.error({ err: error }, 'a scheduled job failed'))
+      .finally(() => this.#schedule());
   }
 
   #schedule(): void {
     if (this.#stopped) return;
-    this.#timer = setTimeout(() => {
-      this.runOnce()
-        .catch((error: unknown) => this.options.logger.error({ err: error }, 'a scheduled job failed'))
-        .finally(() => this.#schedule());
-    }, this.options.intervalMs);
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#passThenSchedule(), this.#woken ? 0 : this.options.intervalMs);
     this.#timer.unref();
   }
 }

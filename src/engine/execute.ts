@@ -270,7 +270,7 @@ function search(
 }
 
 /** The query's words with their alternatives in this type's index. */
-function expandSlots(
+export function expandSlots(
   index: EngineIndex,
   type: TypeIndex,
   analyzed: AnalyzedWords,

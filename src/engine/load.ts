@@ -11,29 +11,59 @@ import { averageFieldLengths, heaviestFieldLengths, postingImpacts } from './ran
 import { REACHABLE_HITS, TopK } from './ranking/top-k.js';
 
 /**
+ * What loading an artifact computes over all of its bytes: its checksum checked, and each type's
+ * BM25 impacts and heaviest field lengths. prepareIndex does it apart from loadIndex, so that a
+ * server can have it done on another thread and load the index on its own without a long pause.
+ */
+export interface PreparedIndex {
+  impacts: Float32Array[];
+  heaviestLengths: Uint8Array[];
+}
+
+/** Checks an artifact whole and computes its per-posting tables (see PreparedIndex). */
+export function prepareIndex(bytes: Uint8Array): PreparedIndex {
+  const decoded = decodeIndex(new ArtifactReader(bytes));
+  return {
+    impacts: decoded.types.map((data) =>
+      postingImpacts(
+        data.postings,
+        data.fieldLengths,
+        averageFieldLengths(data.fieldLengths, data.documents, data.schema.fields.length),
+        data.weights,
+      ),
+    ),
+    heaviestLengths: decoded.types.map((data) =>
+      heaviestFieldLengths(data.postings, data.fieldLengths, data.weights, modifiersOf(data.schema.fields)),
+    ),
+  };
+}
+
+/**
  * Wraps an artifact's bytes: sections become typed-array views (after one copy if the bytes are
  * not 8-byte aligned). Nothing is parsed per document; passes over the postings compute their BM25 impacts and
  * their heaviest field's lengths.
  * Throws an Error naming the problem when the bytes are not a sound artifact of this version.
  */
-export function loadIndex(bytes: Uint8Array): EngineIndex {
-  const reader = new ArtifactReader(bytes);
+export function loadIndex(bytes: Uint8Array, prepared?: PreparedIndex): EngineIndex {
+  const reader = new ArtifactReader(bytes, prepared !== undefined);
   const decoded = decodeIndex(reader);
+  if (prepared && prepared.impacts.length !== decoded.types.length) {
+    throw new Error('the prepared tables are of another artifact');
+  }
   const shared = new SharedView(decoded.shared);
-  const types = decoded.types.map((data): TypeIndex => {
+  const types = decoded.types.map((data, position): TypeIndex => {
     const fieldCount = data.schema.fields.length;
     const averageLengths = averageFieldLengths(data.fieldLengths, data.documents, fieldCount);
     const dictionary = new TermDictionary(data.terms);
     return {
       ...data,
       dictionary,
-      impacts: postingImpacts(data.postings, data.fieldLengths, averageLengths, data.weights),
-      heaviestLengths: heaviestFieldLengths(
-        data.postings,
-        data.fieldLengths,
-        data.weights,
-        data.schema.fields.findIndex((field) => field.modifies !== undefined),
-      ),
+      impacts:
+        prepared?.impacts[position] ??
+        postingImpacts(data.postings, data.fieldLengths, averageLengths, data.weights),
+      heaviestLengths:
+        prepared?.heaviestLengths[position] ??
+        heaviestFieldLengths(data.postings, data.fieldLengths, data.weights, modifiersOf(data.schema.fields)),
       averageLengths,
       stemIndexes: Object.fromEntries(
         Object.entries(data.stems).map(([language, table]) => [language, new StemIndex(table)]),
@@ -55,4 +85,9 @@ export function loadIndex(bytes: Uint8Array): EngineIndex {
     pageScores: new Float64Array(REACHABLE_HITS),
     scratch: new MatchScratch(Math.max(0, ...types.map((type) => type.documents))),
   };
+}
+
+/** The position of the heaviest field's modifiers (see analysis/accessory-words.ts), -1 when none. */
+function modifiersOf(fields: readonly { modifies?: number }[]): number {
+  return fields.findIndex((field) => field.modifies !== undefined);
 }

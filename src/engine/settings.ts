@@ -173,6 +173,8 @@ export function typeSchema(
     routing.identifiers ??= add({ name: 'identifiers', weight: maxWeight || 1, kind: 'identifier' });
     routing.attributes.set(code, routing.identifiers);
   }
+  // So is an entity's own code: a product id or a variant's SKU typed as a query (see ownCodes).
+  routing.identifiers ??= add({ name: 'identifiers', weight: maxWeight || 1, kind: 'identifier' });
   const languages = stemmedLanguages(settings);
   const accessories = accessoryWords(languages);
   const heaviest = heaviestOf(fields);

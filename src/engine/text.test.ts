@@ -244,6 +244,27 @@ describe('prefix', () => {
     expect(ids('sam galaxy', { prefix: true })).toEqual([]);
   });
 
+  it('completes the last word to what the other words meet, however rare it is in the catalog', async () => {
+    // Twenty "to…" words are each more common than "topper", held by the one mattress topper.
+    const common = Array.from({ length: 20 }, (_, i) => `to${String.fromCharCode(97 + i)}x`);
+    const catalog: CatalogEntity[] = [
+      ...common.flatMap((word) =>
+        Array.from({ length: 3 }, (_, j) => product(`${word}-${j}`, { title: `${word} towel ${j}` })),
+      ),
+      product('topper', { title: 'Memory foam mattress topper' }),
+      product('mattress', { title: 'Pocket spring mattress' }),
+    ];
+    const shop = loadIndex(await compileIndex(catalog));
+    const found = (text: string) =>
+      executeSearch(shop, { text, page: 1, perPage: 10, prefix: true }).sections[0]!.hits.map(
+        (hit) => hit.entity,
+      );
+    expect(found('mattress to')).toEqual(['product:topper']);
+    expect(found('mattress topp')).toEqual(['product:topper']);
+    // Without another word, the most common completions are tried, as before.
+    expect(found('to')).not.toContain('product:topper');
+  });
+
   it('follows the type setting', async () => {
     const off = loadIndex(
       await compileIndex(electronics, {

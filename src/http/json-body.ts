@@ -10,28 +10,38 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/json-depth.js';
  */
 export function parseJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = body as string;
-    if (text.trim() === '') {
-      done(new AppError('bad_request', 'The body is empty: send a JSON document.'), undefined);
-      return;
-    }
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      done(
-        new AppError(
-          'bad_request',
-          `The body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep: no request needs that many.`,
-        ),
-        undefined,
-      );
-      return;
-    }
-    try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
-    } catch (error) {
-      const reason =
-        error instanceof SyntaxError ? error.message : 'it sets __proto__ or constructor.prototype';
-      done(new AppError('bad_request', `The body is not valid JSON: ${reason}.`), undefined);
-    }
-  });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonText);
+}
+
+/**
+ * Reads a body of JSON text as the servers read JSON, whatever type it came as: the events
+ * endpoint takes the text/plain a browser beacon sends through it too.
+ */
+export function parseJsonText(
+  _request: unknown,
+  body: string | Buffer,
+  done: (error: Error | null, value: unknown) => void,
+): void {
+  const text = body as string;
+  if (text.trim() === '') {
+    done(new AppError('bad_request', 'The body is empty: send a JSON document.'), undefined);
+    return;
+  }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    done(
+      new AppError(
+        'bad_request',
+        `The body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep: no request needs that many.`,
+      ),
+      undefined,
+    );
+    return;
+  }
+  try {
+    done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+  } catch (error) {
+    const reason =
+      error instanceof SyntaxError ? error.message : 'it sets __proto__ or constructor.prototype';
+    done(new AppError('bad_request', `The body is not valid JSON: ${reason}.`), undefined);
+  }
 }

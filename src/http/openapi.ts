@@ -70,6 +70,38 @@ function sortKeys<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 }
 
+/** Which server of the description each role's address replaces, by its description. */
+const SERVER_ROLES = {
+  public: 'Query API (public port)',
+  management: 'Management API (management port)',
+  internal: 'Internal API (internal port)',
+} as const;
+
+export const DEFAULT_SERVERS = [
+  { url: 'http://127.0.0.1:8080', description: SERVER_ROLES.public },
+  { url: 'http://127.0.0.1:8090', description: SERVER_ROLES.management },
+  { url: 'http://127.0.0.1:8081', description: SERVER_ROLES.internal },
+];
+
+/**
+ * The description as a running process serves it: the servers it runs named at the addresses they
+ * listen on (the committed file names the default ports); servers of roles that run elsewhere keep
+ * their default entry.
+ */
+export function servedOpenApi(
+  document: OpenApiDocument,
+  urls: Partial<Record<keyof typeof SERVER_ROLES, string>>,
+): OpenApiDocument {
+  const servers = (document.servers ?? []).map((server) => {
+    const role = (Object.keys(SERVER_ROLES) as Array<keyof typeof SERVER_ROLES>).find(
+      (name) => SERVER_ROLES[name] === server.description,
+    );
+    const url = role && urls[role];
+    return url ? { ...server, url } : server;
+  });
+  return { ...document, servers };
+}
+
 /** The committed description, shipped beside package.json; a test keeps it equal to the routes. */
 export function readCommittedOpenApi(): OpenApiDocument {
   return JSON.parse(readFileSync(join(PACKAGE_ROOT, 'openapi.json'), 'utf8')) as OpenApiDocument;

@@ -1,12 +1,7 @@
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { sharedSchemas } from '../contracts/index.js';
 import { answerClientError, frameworkErrorAnswer } from './client-errors.js';
 import { handleError } from './error-handler.js';
@@ -33,6 +28,24 @@ export type HttpServer = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
+const eagerSerializers = SerializerSelector();
+
+/**
+ * Fastify's own response serializers, each compiled when its route first answers rather than
+ * when the server starts: compiling every route's at start is most of a second of a process's
+ * start, paid again by every start, for routes most processes never answer.
+ */
+function lazySerializers(...factoryArguments: Parameters<typeof eagerSerializers>) {
+  const compile = eagerSerializers(...factoryArguments);
+  return (route: Parameters<typeof compile>[0]) => {
+    let serialize: ((data: unknown) => string) | undefined;
+    return (data: unknown) => {
+      serialize ??= compile(route) as (data: unknown) => string;
+      return serialize(data);
+    };
+  };
+}
+
 /**
  * A Fastify instance set up the way every aisle server is: TypeBox schemas validated strictly,
  * every failure answered as application/problem+json (Fastify's own and the HTTP parser's too), JSON
@@ -46,10 +59,12 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     // Every request would be two log lines; the search log, not the server log, records searches.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
-    forceCloseConnections: true,
+    // A closing server ends idle keep-alive connections at once and lets requests in flight finish.
+    forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorAnswer(options.guardUnrouted),
     clientErrorHandler: answerClientError,
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   parseJsonBodies(app as unknown as FastifyInstance);
   for (const schema of sharedSchemas) app.addSchema(schema);

@@ -7,15 +7,38 @@ import type { FastifySchemaCompiler } from 'fastify';
  * Two validators: bodies are checked strictly (a wrong type is a mistake the caller must see),
  * while URL parameters, which are always text, are coerced to the types their schema names.
  * Neither removes unknown fields: an unknown field is refused with a violation, never dropped.
+ * Each is compiled when its route is first called, so a process's start does not compile them all.
  */
 export function createValidatorCompiler(sharedSchemas: readonly TSchema[]): FastifySchemaCompiler<TSchema> {
-  const strict = makeAjv(sharedSchemas, false);
-  const coercing = makeAjv(sharedSchemas, 'array');
+  const ajvs = ajvsFor(sharedSchemas);
   return ({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? strict : coercing;
-    const validate: ValidateFunction = ajv.compile(schema);
-    return (data: unknown) => (validate(data) ? { value: data } : { error: validationError(validate) });
+    let validate: ValidateFunction | undefined;
+    return (data: unknown) => {
+      validate ??= (httpPart === 'body' ? ajvs.strict() : ajvs.coercing()).compile(schema);
+      return validate(data) ? { value: data } : { error: validationError(validate) };
+    };
   };
+}
+
+/**
+ * The two Ajv instances of a set of shared schemas, made on first use and shared by every server
+ * of the process: adding the shared schemas checks each against the meta-schema, a good part of a
+ * second per instance.
+ */
+const ajvsBySchemas = new WeakMap<readonly TSchema[], { strict(): Ajv; coercing(): Ajv }>();
+
+function ajvsFor(sharedSchemas: readonly TSchema[]): { strict(): Ajv; coercing(): Ajv } {
+  let ajvs = ajvsBySchemas.get(sharedSchemas);
+  if (!ajvs) {
+    let strict: Ajv | undefined;
+    let coercing: Ajv | undefined;
+    ajvs = {
+      strict: () => (strict ??= makeAjv(sharedSchemas, false)),
+      coercing: () => (coercing ??= makeAjv(sharedSchemas, 'array')),
+    };
+    ajvsBySchemas.set(sharedSchemas, ajvs);
+  }
+  return ajvs;
 }
 
 function makeAjv(sharedSchemas: readonly TSchema[], coerceTypes: false | 'array'): Ajv {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUuidV7, newQueryId, releaseId, snapshotId } from './ids.js';
+import { isUuidV7, newQueryId, releaseId, snapshotId, uuidV7Time } from './ids.js';
 
 /** The 48-bit Unix-millisecond timestamp at the front of a UUIDv7. */
 function millisecondsOf(uuid: string): number {
@@ -89,5 +89,12 @@ describe('releaseId', () => {
       releaseId({ 'ranking.json': { weights: { title: 4 } } }),
     );
     expect(releaseId({ 'ranking.json': {} })).not.toBe(releaseId({ 'rules.json': {} }));
+  });
+});
+
+describe('uuidV7Time', () => {
+  it('reads back the time a query id was made at', () => {
+    const time = new Date('2026-01-31T09:00:00.123Z');
+    expect(uuidV7Time(newQueryId(time))).toEqual(time);
   });
 });

@@ -11,6 +11,11 @@ export function isUuidV7(value: string): boolean {
   return validate(value) && version(value) === 7;
 }
 
+/** When a UUIDv7 was made: the Unix milliseconds in its first 48 bits. */
+export function uuidV7Time(id: string): Date {
+  return new Date(Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16));
+}
+
 /** Snapshot id: the catalog named by its bytes. */
 export function snapshotId(bytes: Uint8Array): string {
   return snapshotIdOfDigest(sha256Hex(bytes));

@@ -2,7 +2,7 @@ import type { SortOption } from '../contracts/search.js';
 import type { AppliedFilter, Resolution } from '../contracts/search-parts.js';
 import type { TraceEntry } from '../contracts/trace.js';
 import type { LeaveOut } from '../engine/index.js';
-import type { FacetEntry, FacetGroup } from './effects/page.js';
+import type { PageLayout } from '../release/page-settings.js';
 import type { SurfaceName } from './rules/condition.js';
 import type { Selector } from './selector.js';
 
@@ -20,8 +20,8 @@ export interface PlanBase {
   surface: SurfaceName;
   channel: string;
   locale: string;
-  /** The channel's currency: of prices, price filters and bounds. */
-  currency: string;
+  /** The channel's currency: of prices, price filters and bounds; absent when no file names one. */
+  currency?: string;
   query: {
     typed: string;
     /** Folded words joined by single spaces. */
@@ -75,9 +75,8 @@ export interface SearchPlan extends PlanBase {
   sort: PlannedSort;
   /** The orders the page offers, for the answer's `sorts`; absent where the release lays out none. */
   sorts?: SortOption[];
-  /** The page's facets and groups in display order, from categories.json by inheritance. */
-  facets: FacetEntry[];
-  groups: FacetGroup[];
+  /** What the page shows (facets, groups, sorts) from categories.json by inheritance. */
+  layout: PageLayout;
   page: number;
   perPage: number;
   countOnly: boolean;
@@ -95,7 +94,11 @@ export interface SearchPlan extends PlanBase {
    */
   fill: boolean;
   /** What the listed section searches instead when the resolved search finds nothing. */
-  relaxation?: Relaxation;
+  /**
+   * When the resolved search finds nothing: the searches to try in turn, each leaving out one
+   * more thing the query named (least important first), the last one text matching every word.
+   */
+  relaxations?: Relaxation[];
   /**
    * When resolution took every word of the query (a brand, a category, values), the page sorts by
    * relevance and the query lands on no page of its own: those words, which rank the listed
@@ -186,10 +189,12 @@ export interface PlannedSort {
 }
 
 export interface Relaxation {
-  /** The query's words again, what resolution named included. */
+  /** The words searched: resolution's text while named parts remain, else every word of the query. */
   text: string;
-  /** The listed section's filters without those resolution added. */
+  /** The words that rank the listing when `text` is empty (the query's, named words included). */
+  rankText?: string;
+  /** The listed section's filters without those left out. */
   filters: PlannedFilter[];
-  /** The filters left out, for the answer's `resolution.left_out`. */
+  /** The chips of the filters left out, in the order they were, for `resolution.left_out`. */
   leftOut: AppliedFilter[];
 }

@@ -1,7 +1,7 @@
 import type { SearchRequest } from '../contracts/search.js';
 import type { TraceEntry } from '../contracts/trace.js';
+import { PageSettings } from '../release/page-settings.js';
 import { type ReleaseView, releaseView } from '../release/release-view.js';
-import { PageSettingsResolver } from './effects/page.js';
 import { releaseSectionOrder } from './effects/sections.js';
 import { localeChain } from './localized.js';
 import { normalizeQuery } from './normalize.js';
@@ -34,34 +34,40 @@ export interface PlanOptions {
 /** Turns search requests into plans for one release and one catalog's vocabulary. */
 export interface Planner {
   plan(request: SearchRequest, options: PlanOptions): Plan;
+  /** What each page of the release shows, over the vocabulary's category tree. */
+  readonly pages: PageSettings;
   /** Whether `category` is `ancestor` or lies below it in the vocabulary's tree. */
   within(category: string, ancestor: string): boolean;
 }
 
 /** Compiles a release's files (already valid) with a vocabulary, once; every search then only plans. */
 export function compilePlanner(files: Record<string, unknown>, vocabulary: Vocabulary): Planner {
-  return new ReleasePlanner(releaseView(files), vocabulary);
+  return new ReleasePlanner(files, vocabulary);
 }
 
 class ReleasePlanner implements Planner {
   private readonly rules: CompiledRules;
   private readonly release: PlanningRelease;
   private readonly sortCodes: string[];
+  readonly pages: PageSettings;
   private readonly indexes = new Map<string, PhraseIndex>();
   private readonly ancestors = new Map<string, ReadonlySet<string>>();
 
+  private readonly view: ReleaseView;
+
   constructor(
-    private readonly view: ReleaseView,
+    files: Record<string, unknown>,
     private readonly vocabulary: Vocabulary,
   ) {
+    this.view = releaseView(files);
+    const view = this.view;
     this.rules = compileRules(view.rules);
-    const sorts = new Map((view.ranking.sorts ?? []).map((sort) => [sort.code, sort]));
-    this.sortCodes = ['relevance', ...sorts.keys()];
+    this.sortCodes = ['relevance', ...new Set((view.ranking.sorts ?? []).map((sort) => sort.code))];
+    this.pages = new PageSettings(files, (id) => vocabulary.categories.get(id)?.parent);
     this.release = {
       view,
       vocabulary,
-      pages: new PageSettingsResolver(view.categories, (id) => vocabulary.categories.get(id)?.parent),
-      sorts,
+      pages: this.pages,
       sectionOrder: releaseSectionOrder(view.types, view.ranking),
     };
   }

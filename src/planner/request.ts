@@ -1,16 +1,14 @@
 import type { Violation } from '../contracts/problem.js';
-import type { ChannelsFile } from '../contracts/release-files/index.js';
 import type { SearchRequest } from '../contracts/search.js';
 import { AppError } from '../lib/errors.js';
 import { DEFAULT_LOCALE } from '../lib/locale.js';
 import { listed, pointer } from '../release/checks/check.js';
 import { serves } from '../release/checks/known.js';
-
-type Channel = ChannelsFile['channels'][number];
+import type { ChannelsView, ChannelView } from '../release/release-view.js';
 
 /** Where a request is answered: its channel and locale with their defaults. */
 export interface RequestPlace {
-  channel: Channel;
+  channel: ChannelView;
   locale: string;
 }
 
@@ -22,7 +20,7 @@ export interface RequestPlace {
  */
 export function placeRequest(
   request: SearchRequest,
-  channels: ChannelsFile,
+  channels: ChannelsView,
   sorts: readonly string[],
 ): RequestPlace {
   const violations: Violation[] = [];
@@ -49,7 +47,10 @@ export function placeRequest(
     if (declaration === undefined) {
       violations.push({
         pointer: pointer('context', key),
-        message: `"${key}" is no context key of this shop: use one of ${listed(declared.map((one) => one.key))}.`,
+        message:
+          declared.length === 0
+            ? `"${key}" is no context key of this shop: channels.json declares none.`
+            : `"${key}" is no context key of this shop: use one of ${listed(declared.map((one) => one.key))}.`,
       });
     } else if (declaration.values !== undefined && !declaration.values.includes(value)) {
       violations.push({

@@ -6,7 +6,7 @@ import { slotPlacements } from './effects/placements.js';
 import { listedType, orderSections, planSections } from './effects/sections.js';
 import { decideSort } from './effects/sort.js';
 import { planWeights } from './effects/weights.js';
-import type { PlanBase, SearchPlan } from './plan.js';
+import type { PlanBase, PlannedFilter, Relaxation, SearchPlan } from './plan.js';
 import { landsOnPage } from './redirect.js';
 import type { PlanTraceParts } from './trace.js';
 import type { PlanningRelease, Understanding } from './understanding.js';
@@ -25,7 +25,7 @@ export function buildSearchPlan(
 ): { plan: SearchPlan; parts: PlanTraceParts } {
   const { request, matched, ledger, resolved, locale } = understanding;
   const scope = request.category ?? (resolved?.category?.value as string | undefined);
-  const page = release.pages.of(scope);
+  const page = release.pages.layout(scope);
   const listed = listedType(
     release.view.types,
     scope !== undefined ? release.vocabulary.categories.get(scope) : undefined,
@@ -57,7 +57,7 @@ export function buildSearchPlan(
   const countOnly = request.count_only === true;
   const placements = slotPlacements(matched, locale, ledger, base.surface === 'autocomplete' || countOnly);
   const hasWords = base.query.normalized !== '';
-  const sort = decideSort(request.sort, hasWords, page, release.sorts, locale);
+  const sort = decideSort(request.sort, hasWords, page, release.pages, locale);
   const query = understanding.words.join(' ');
   const paging = { page: request.page ?? 1, perPage: request.per_page ?? DEFAULT_PER_PAGE, countOnly };
   const fromResolution = filters.filter((filter) => filter.from === 'resolution');
@@ -74,8 +74,7 @@ export function buildSearchPlan(
     placements: placements.placements,
     sort: sort.sort,
     ...(sort.sorts !== undefined ? { sorts: sort.sorts } : {}),
-    facets: page.facets,
-    groups: page.groups,
+    layout: page,
     ...paging,
     prefix: base.surface === 'autocomplete' && !/\s$/u.test(base.query.typed),
     leaveOut: hasWords ? 'least_informative' : 'none',
@@ -92,11 +91,11 @@ export function buildSearchPlan(
     plan.rankText = query;
   }
   if (fromResolution.length > 0) {
-    plan.relaxation = {
-      text: query,
-      filters: filters.filter((filter) => filter.from !== 'resolution' && filter.types.includes(listed)),
-      leftOut: fromResolution.flatMap((filter) => filter.chips),
-    };
+    plan.relaxations = relaxationsOf(
+      filters.filter((filter) => filter.types.includes(listed)),
+      base.query.searched,
+      query,
+    );
   }
   const parts: PlanTraceParts = {
     pins: pins.traces,
@@ -106,4 +105,47 @@ export function buildSearchPlan(
   };
   if (sections.rule !== undefined) parts.sectionsFrom = sections.rule.id;
   return { plan, parts };
+}
+
+/**
+ * The relaxed searches of a resolved search that finds nothing, in the order to try them: each
+ * leaves out one more part the query named, the least important first (a colour or another
+ * attribute before a brand, a brand before a category; of two attributes the one named first, as
+ * "black leather jacket" names the colour before the material), keeping resolution's text and ranking
+ * by every word of the query; the last leaves out all of them and matches the query's words as
+ * text (those no product knows left out by the word policy).
+ */
+export function relaxationsOf(
+  filters: readonly PlannedFilter[],
+  searched: string,
+  query: string,
+): Relaxation[] {
+  const named = filters
+    .filter((filter) => filter.from === 'resolution')
+    .map((filter, order) => ({ filter, order, importance: importanceOf(filter) }))
+    .sort((a, b) => a.importance - b.importance || a.order - b.order)
+    .map(({ filter }) => filter);
+  const steps: Relaxation[] = [];
+  for (let count = 1; count < named.length; count++) {
+    const leftOut = named.slice(0, count);
+    steps.push({
+      text: searched,
+      ...(query !== '' ? { rankText: query } : {}),
+      filters: filters.filter((filter) => !leftOut.includes(filter)),
+      leftOut: leftOut.flatMap((filter) => filter.chips),
+    });
+  }
+  steps.push({
+    text: query,
+    filters: filters.filter((filter) => filter.from !== 'resolution'),
+    leftOut: named.flatMap((filter) => filter.chips),
+  });
+  return steps;
+}
+
+/** How much a named part says of what the shopper wants: the category most, then the brand. */
+function importanceOf(filter: PlannedFilter): number {
+  if ('category' in filter.where) return 2;
+  if ('brand' in filter.where) return 1;
+  return 0;
 }

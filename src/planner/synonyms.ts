@@ -1,6 +1,7 @@
 import type { SynonymDictionary, SynonymsFile } from '../contracts/release-files/index.js';
 import { compileSynonyms, forLocale, languageOf, type Synonyms } from '../engine/index.js';
 import { BUILT_IN_SYNONYMS } from './built-in-synonyms.js';
+import { perFilesAndLocale } from './per-files.js';
 
 /**
  * The synonyms a search in `locale` applies: the release's dictionary of the locale (a regional
@@ -37,3 +38,8 @@ function withoutMerging(
 function normalize(word: string): string {
   return word.trim().toLowerCase();
 }
+
+/** The synonyms of a locale as asked (a regional one falls back to its language's dictionary). */
+export const synonymsOf = perFilesAndLocale((files, locale) =>
+  compileLocaleSynonyms(files['synonyms.json'] as SynonymsFile | undefined, locale),
+);

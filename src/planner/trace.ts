@@ -88,8 +88,9 @@ export function searchPlanEntry(plan: SearchPlan, parts: PlanTraceParts): TraceE
       from: parts.sort.from,
       ...(parts.sort.category !== undefined ? { category: parts.sort.category } : {}),
     },
-    ...(plan.relaxation !== undefined
-      ? { relaxation: { text: plan.relaxation.text, left_out: plan.relaxation.leftOut } }
+    // The first relaxed search; the execution's `relaxation` entries show each one tried.
+    ...(plan.relaxations?.[0] !== undefined
+      ? { relaxation: { text: plan.relaxations[0].text, left_out: plan.relaxations[0].leftOut } }
       : {}),
   };
 }

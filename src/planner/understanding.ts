@@ -1,20 +1,16 @@
-import type { RankingFile } from '../contracts/release-files/index.js';
 import type { SearchRequest } from '../contracts/search.js';
+import type { PageSettings } from '../release/page-settings.js';
 import type { ReleaseView } from '../release/release-view.js';
-import type { PageSettingsResolver } from './effects/page.js';
 import type { Resolved } from './resolution/types.js';
 import type { CompiledRule } from './rules/compile.js';
 import type { RuleLedger } from './rules/ledger.js';
 import type { Vocabulary } from './vocabulary.js';
 
-export type SortDefinition = NonNullable<RankingFile['sorts']>[number];
-
 /** What a release compiles into for planning, beside its rules. */
 export interface PlanningRelease {
   view: ReleaseView;
   vocabulary: Vocabulary;
-  pages: PageSettingsResolver;
-  sorts: ReadonlyMap<string, SortDefinition>;
+  pages: PageSettings;
   /** ranking.json's sections, then types.json's. */
   sectionOrder: readonly string[];
 }
@@ -25,7 +21,7 @@ export interface Understanding {
   /** The time the search reads, in ms. */
   time: number;
   locale: string;
-  currency: string;
+  currency?: string;
   ledger: RuleLedger;
   /** The rules whose conditions hold, in precedence order. */
   matched: CompiledRule[];

@@ -4,33 +4,62 @@ import { bearerKeyCheck, requireBearerKey } from '../http/auth.js';
 import { healthRoute, openApiRoute } from '../http/common-routes.js';
 import { compressAnswers } from '../http/compression.js';
 import { allowAnyOrigin } from '../http/cors.js';
+import { type SheddingOptions, shedLoad } from '../http/load-shedding.js';
+import { metricsRoute, observeRequests } from '../http/metrics.js';
 import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
 import type { Clock } from '../lib/clock.js';
+import type { Registry } from '../lib/metrics.js';
+import type { AiGatewaySettings } from './column-suggestions.js';
 import type { LiveIndex } from './live-index.js';
+import { eventRoutes } from './routes/events.js';
 import { importRoutes, type KeptExports } from './routes/imports.js';
+import { offersRoute } from './routes/offers.js';
+import { pageSettingsRoutes } from './routes/page-settings.js';
+import { pageRoutes } from './routes/pages.js';
+import { previewRoutes } from './routes/previews.js';
 import { publicationRoute } from './routes/publication.js';
+import { ruleListRoute } from './routes/rules.js';
 import { searchRoutes } from './routes/search.js';
+import { searchSettingsRoute } from './routes/search-settings.js';
+import { synonymRoutes } from './routes/synonyms.js';
 import { validateReleaseRoute } from './routes/validate-release.js';
+import type { SearchLog } from './search-log/search-log.js';
 
 export interface QueryAppOptions {
   logger: FastifyBaseLogger;
   clock: Clock;
   live: LiveIndex;
+  /** Where requests are counted and timed. */
+  metrics: Registry;
+  /** When to refuse requests because the event loop falls behind. */
+  shedding: SheddingOptions;
+  /** Where storefront searches and their events are written. */
+  searchLog: SearchLog;
   /** The whole API description, served at /openapi.json; absent while it is being generated. */
   openApi?: () => unknown;
 }
 
-/** The public server: Query API, any origin, compressed answers. */
+/**
+ * The largest body the public server reads: a search request's. The events endpoint takes its own,
+ * smaller limit (64 kB), as the contract sets it.
+ */
+const SEARCH_BODY_BYTES = 1024 * 1024;
+
+/** The public server: Query API and Events API, any origin, compressed answers. */
 export async function buildPublicApp(options: QueryAppOptions): Promise<HttpServer> {
-  const app = createHttpServer({ logger: options.logger, bodyLimit: 64 * 1024 });
+  const app = createHttpServer({ logger: options.logger, bodyLimit: SEARCH_BODY_BYTES });
   const plain = app as unknown as FastifyInstance;
   stampArrivals(plain, options.clock);
+  observeRequests(plain, options.metrics, 'public');
+  await shedLoad(plain, options.shedding);
   await allowAnyOrigin(plain);
   await compressAnswers(plain);
   await describeRoutes(plain);
   healthRoute(app, 'query');
-  searchRoutes(app, options.live);
+  searchRoutes(app, options.live, options.searchLog);
+  pageRoutes(app, options.live, options.searchLog);
+  await eventRoutes(app, options.searchLog);
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;
 }
@@ -42,8 +71,14 @@ export interface InternalAppOptions {
   live: LiveIndex;
   /** Where kept exports are read from: the shared database and blob store. */
   exports: KeptExports;
+  /** The process's metrics, served at /metrics; requests to this server are counted there too. */
+  metrics: Registry;
+  /** The Bearer credential /metrics asks for; absent: none. */
+  metricsKey: string | undefined;
   /** The secret every internal call must carry; without one every call is refused. */
   internalKey: string | undefined;
+  /** The AI gateway column mapping suggestions ask. */
+  aiGateway: AiGatewaySettings;
   openApi?: () => unknown;
 }
 
@@ -55,15 +90,24 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
     bodyLimit: 16 * 1024 * 1024,
     guardUnrouted: bearerKeyCheck(internalKey),
   });
-  stampArrivals(app as unknown as FastifyInstance, options.clock);
-  await describeRoutes(app as unknown as FastifyInstance);
+  const plain = app as unknown as FastifyInstance;
+  stampArrivals(plain, options.clock);
+  observeRequests(plain, options.metrics, 'internal');
+  await describeRoutes(plain);
   healthRoute(app, 'internal');
+  metricsRoute(plain, options.metrics, options.metricsKey);
   await app.register(async (scope) => {
     // Kept exports, drafts included, are read here: only the control plane, holding the key, asks.
     requireBearerKey(scope as unknown as FastifyInstance, internalKey);
     validateReleaseRoute(scope, options.live);
     publicationRoute(scope, options.live);
-    importRoutes(scope, options.exports, options.live);
+    importRoutes(scope, options.exports, options.live, options.aiGateway);
+    pageSettingsRoutes(scope, options.live);
+    previewRoutes(scope, options.live);
+    offersRoute(scope, options.live);
+    ruleListRoute(scope, options.live);
+    synonymRoutes(scope, options.live);
+    searchSettingsRoute(scope, options.live);
   });
   if (options.openApi) openApiRoute(app, options.openApi);
   return app;

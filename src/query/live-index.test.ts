@@ -6,7 +6,9 @@ import { demoReleaseFiles } from '../catalog/demo/release.js';
 import type { Rule } from '../contracts/release-files/index.js';
 import { compileReleaseIndex } from '../control/indexer/release-index.js';
 import { compileIndex } from '../engine/index.js';
+import { inlineTasks } from '../lib/tasks.js';
 import type { BlobStore, Database, LiveRecord } from '../store/index.js';
+import { indexTasks } from './index-tasks.js';
 import { LiveIndex } from './live-index.js';
 
 const catalog = [...generateCatalog({ products: 400, seed: 1 })];
@@ -29,10 +31,12 @@ function store(artifacts: Record<string, Uint8Array>, releases: Record<string, R
   const database = {
     live: { get: async () => pointer },
     releases: { get: async (id: string) => ({ id, files: releases[id]!, createdAt: '' }) },
+    indexRuns: { get: async () => undefined },
+    offers: { latest: async () => 0, changedSince: async () => [] },
   } as unknown as Database;
   const blobs = { get: async (key: string) => Buffer.from(artifacts[key]!) } as unknown as BlobStore;
   return {
-    live: new LiveIndex({ database, blobs, logger, pollMs: 60_000 }),
+    live: new LiveIndex({ database, blobs, logger, pollMs: 60_000, tasks: inlineTasks(indexTasks) }),
     point(runId: number, artifact: string, releaseId: string) {
       pointer = { runId, artifact, releaseId, snapshotId: 'sn_1', since: '' };
     },

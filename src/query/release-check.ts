@@ -1,31 +1,73 @@
 import type { Violation } from '../contracts/problem.js';
 import type { TestsFile } from '../contracts/release-files/index.js';
 import { AppError } from '../lib/errors.js';
-import { compilePlanner, runPlanTests, testViolations } from '../planner/index.js';
+import {
+  compilePlanner,
+  missingCatalogNames,
+  type Planner,
+  runPlanTests,
+  testViolations,
+} from '../planner/index.js';
 import { type ValidRelease, validateRelease } from '../release/validate.js';
 import type { LiveState } from './live-index.js';
 
+export interface CheckOptions {
+  /**
+   * Refuse names the files give the catalog (categories, brands, option values, entities) that
+   * the live catalog does not hold: a release stored or published is checked so; a draft, whose
+   * catalog is its own export, is not (its index run lists such names as warnings).
+   */
+  catalogNames?: boolean;
+}
+
 /**
  * Checks a release's files for the control plane: each file and the files as a whole, then the
- * plan expectations of its tests.json (see planTestViolations). Answers the release named by
- * content in canonical form; throws 422 with the violations, each naming file, pointer and
- * sentence, and a failing test by its id.
+ * plan expectations of its tests.json (see planTestViolations) and, when asked, the names it gives
+ * the live catalog. Answers the release named by content in canonical form; throws 422 with the
+ * violations, each naming file, pointer and sentence, and a failing test by its id.
  */
 export function checkRelease(
   files: Record<string, unknown>,
   live: LiveState | undefined,
   now: Date,
+  options: CheckOptions = {},
 ): ValidRelease {
   const check = validateRelease(files);
-  const violations = check.ok ? planTestViolations(check.release.files, live, now) : check.violations;
-  if (!check.ok || violations.length > 0) {
-    throw new AppError(
-      'unprocessable',
-      'The release has violations: correct each file at the pointer named.',
-      violations,
-    );
-  }
+  const violations = check.ok
+    ? [
+        ...(options.catalogNames === true && live !== undefined
+          ? missingCatalogNames(check.release.files, live.vocabulary, live.index)
+          : []),
+        ...planTestViolations(check.release.files, live, now),
+      ]
+    : check.violations;
+  if (!check.ok || violations.length > 0) throw releaseViolations(violations);
   return check.release;
+}
+
+/**
+ * The same check of draft files read over what is live, answering the planner its tests ran on
+ * (compiled with the live vocabulary), so a preview answers with it instead of compiling another.
+ */
+export function checkDraftRelease(
+  files: Record<string, unknown>,
+  live: LiveState,
+  now: Date,
+): { release: ValidRelease; planner: Planner } {
+  const check = validateRelease(files);
+  if (!check.ok) throw releaseViolations(check.violations);
+  const planner = compilePlanner(check.release.files, live.vocabulary);
+  const violations = testsViolations(check.release.files, planner, now);
+  if (violations.length > 0) throw releaseViolations(violations);
+  return { release: check.release, planner };
+}
+
+function releaseViolations(violations: Violation[]): AppError {
+  return new AppError(
+    'unprocessable',
+    'The release has violations: correct each file at the pointer named.',
+    violations,
+  );
 }
 
 /**
@@ -43,7 +85,15 @@ export function planTestViolations(
   live: LiveState | undefined,
   now: Date,
 ): Violation[] {
-  const tests = files['tests.json'] as TestsFile | undefined;
-  if (live === undefined || tests === undefined || tests.tests.length === 0) return [];
-  return testViolations(runPlanTests(tests, compilePlanner(files, live.vocabulary), now));
+  if (live === undefined || !hasTests(files)) return [];
+  return testsViolations(files, compilePlanner(files, live.vocabulary), now);
+}
+
+function hasTests(files: ValidRelease['files']): boolean {
+  return ((files['tests.json'] as TestsFile | undefined)?.tests.length ?? 0) > 0;
+}
+
+function testsViolations(files: ValidRelease['files'], planner: Planner, now: Date): Violation[] {
+  if (!hasTests(files)) return [];
+  return testViolations(runPlanTests(files['tests.json'] as TestsFile, planner, now));
 }

@@ -36,7 +36,19 @@ const files: Record<string, unknown> = {
 
 async function live(releaseFiles = files): Promise<LiveState> {
   const index = loadIndex(await compileReleaseIndex(catalog, files));
-  return liveStateOf({ runId: 1, artifact: 'a', release: 'r1', snapshot: 's1', releaseFiles }, index);
+  return liveStateOf(
+    { runId: 1, artifact: 'a', release: 'r1', snapshot: 's1', releaseFiles, generation: 0, offersApplied: 0 },
+    index,
+  );
+}
+
+/** The live state of another catalog, compiled with the release it is served with. */
+async function liveOf(entities: CatalogEntity[], releaseFiles: Record<string, unknown>): Promise<LiveState> {
+  const index = loadIndex(await compileReleaseIndex(entities, releaseFiles));
+  return liveStateOf(
+    { runId: 1, artifact: 'a', release: 'r1', snapshot: 's1', releaseFiles, generation: 0, offersApplied: 0 },
+    index,
+  );
 }
 
 const arrival = new Date('2026-01-01T00:00:00Z');
@@ -46,6 +58,53 @@ function listed(answer: ReturnType<typeof answerSearch>): string[] {
 }
 
 describe('answerSearch', () => {
+  it("finds a product by its own id and by a variant's SKU typed as a query, exactly", async () => {
+    const entities: CatalogEntity[] = [
+      {
+        type: 'product',
+        id: 'P102073',
+        title: 'Trail running shoe',
+        variants: [
+          { id: 'P102073-42', attributes: { size: '42' } },
+          { id: 'SKU-88417', attributes: { size: '43' } },
+        ],
+      },
+      { type: 'product', id: 'P102074', title: 'Road running shoe' },
+      { type: 'product', id: 'lamp', title: 'Desk lamp' },
+    ];
+    const state = await liveOf(entities, {});
+    for (const query of ['P102073', 'p102073', 'SKU-88417', 'sku 88417', 'P102073-42'])
+      expect(listed(answerSearch(state, { query, redirect: false }, arrival)), query).toEqual([
+        'product:P102073',
+      ]);
+    expect(listed(answerSearch(state, { query: 'P10207', redirect: false }, arrival))).toEqual([]);
+    // An id that is a word is the entity's text's business, not a code.
+    expect(listed(answerSearch(state, { query: 'lamp', redirect: false }, arrival))).toEqual([
+      'product:lamp',
+    ]);
+  });
+
+  it('answers a release without channels.json in the currency its offers name, and in none when they name none', async () => {
+    const answerOf = async (entities: CatalogEntity[]) => {
+      const files = {
+        'types.json': {
+          types: [{ code: 'product', offers: true, result_fields: ['title', 'price', 'currency'] }],
+        },
+      };
+      return answerSearch(await liveOf(entities, files), { query: 'lamp', redirect: false }, arrival);
+    };
+    const dollars = await answerOf([
+      { type: 'product', id: 'lamp', title: 'Desk lamp', price: 49.99, currency: 'USD' },
+      { type: 'product', id: 'floor', title: 'Floor lamp', price: 89.99 },
+    ]);
+    expect(dollars.currency).toBe('USD');
+    expect(dollars.sections[0]!.hits.map((hit) => hit.fields.currency)).toEqual(['USD', 'USD']);
+
+    const unsaid = await answerOf([{ type: 'product', id: 'lamp', title: 'Desk lamp', price: 49.99 }]);
+    expect(unsaid).not.toHaveProperty('currency');
+    expect(unsaid.sections[0]!.hits[0]!.fields).toEqual({ title: 'Desk lamp', price: 49.99 });
+  });
+
   it('reads the synonyms of the request’s locale from the live release', async () => {
     const state = await live();
     expect(listed(answerSearch(state, { query: 'tv' }, arrival))).toEqual(['product:tv']);
@@ -102,11 +161,51 @@ describe('answerSearch', () => {
     expect(listed(answerSearch(state, { query: 'kopfh' }, arrival))).toEqual([]);
   });
 
-  it('says what was searched: words no product knows are left out', async () => {
+  it('says what was searched, words no product knows included; the trace names those left out', async () => {
     const state = await live();
-    const answer = answerSearch(state, { query: 'Brass LAMP qwxz' }, arrival);
-    expect(answer.query).toEqual({ typed: 'Brass LAMP qwxz', searched: 'brass lamp' });
+    const answer = answerSearch(state, { query: 'Brass LAMP qwxz', debug: true }, arrival);
+    expect(answer.query).toEqual({ typed: 'Brass LAMP qwxz', searched: 'brass lamp qwxz' });
     expect(listed(answer)).toEqual(['product:lamp']);
+    expect(answer.trace!.find((entry) => entry.step === 'match')).toMatchObject({
+      type: 'product',
+      searched: 'brass lamp',
+      left_out: ['qwxz'],
+    });
+    const nothing = answerSearch(state, { query: 'xyzzyq' }, arrival);
+    expect(nothing.query).toEqual({ typed: 'xyzzyq', searched: 'xyzzyq' });
+    expect(nothing.resolution).toMatchObject({ text: 'xyzzyq', complete: false });
+    expect(listed(nothing)).toEqual([]);
+  });
+
+  it('traces the planning of a redirect once: its steps, then the plan of the results it carries', async () => {
+    const state = await live({
+      ...files,
+      'rules.json': {
+        rules: [
+          {
+            id: 'lamp-of-the-week',
+            when: { query: { is: 'lamp of the week' } },
+            then: { redirect: { to: 'product:lamp' } },
+          },
+        ],
+      },
+    });
+    const answer = answerSearch(state, { query: 'lamp of the week', debug: true }, arrival);
+    expect(answer.redirect).toMatchObject({ rule: 'lamp-of-the-week' });
+    const steps = answer.trace!.map((entry) => entry.step);
+    expect(steps.slice(0, 8)).toEqual([
+      'arrival',
+      'normalize',
+      'rules',
+      'rewrite',
+      'resolution',
+      'rules',
+      'redirect',
+      'plan',
+    ]);
+    expect(steps.filter((step) => step === 'arrival')).toHaveLength(1);
+    expect(steps.filter((step) => step === 'redirect')).toHaveLength(1);
+    expect(answer.trace!.find((entry) => entry.step === 'redirect')).toMatchObject({ outcome: 'redirected' });
   });
 
   it('traces the words, their expansions, the candidates and the parts of each hit’s score', async () => {

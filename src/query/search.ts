@@ -3,19 +3,22 @@ import { SelectorError } from '../engine/index.js';
 import { AppError } from '../lib/errors.js';
 import { newQueryId } from '../lib/ids.js';
 import { answerRequest } from '../planner/index.js';
-import type { LiveState } from './live-index.js';
+import { AutocompleteAnswers } from './autocomplete-answers.js';
+import { type LiveState, NOTHING_SEARCHABLE } from './live-index.js';
 
-export const NOTHING_SEARCHABLE =
-  'Nothing is searchable yet: no index run has succeeded. Upload a catalog (PUT /api/v1/catalog) and publish a release (POST /api/v1/releases/{release}/publish) on the management API, then wait for the index run.';
+/** Autocomplete answers kept per live state (see AutocompleteAnswers). */
+const autocompleteAnswers = new AutocompleteAnswers();
 
 /**
  * Answers one search against the live index and release. `arrival` is the time stamped when the
- * request arrived: the only time a shopper's search reads.
+ * request arrived: the only time a shopper's search reads. Without a live index it answers 503
+ * with `nothingLive`, the sentence that says why.
  */
 export function answerSearch(
   live: LiveState | undefined,
   request: SearchRequest,
   arrival: Date,
+  nothingLive = NOTHING_SEARCHABLE,
 ): SearchResponse {
   if (request.time !== undefined) {
     throw new AppError('bad_request', 'The request cannot be answered as sent.', [
@@ -26,14 +29,43 @@ export function answerSearch(
       },
     ]);
   }
-  if (!live) throw new AppError('unavailable', NOTHING_SEARCHABLE);
-  let answer: ReturnType<typeof answerRequest>;
+  if (!live) throw new AppError('unavailable', nothingLive);
+  // A shopper's typeahead is answered from the answers kept for this live state when it can be.
+  const answer = asRequestError(() =>
+    autocompleteAnswers.answer(live, request, arrival.getTime(), () => answerOf(live, request, arrival)),
+  );
+  return stamped(live, arrival, answer);
+}
+
+/**
+ * A search of a state as the request says, its own `time` included (previews fix one). A
+ * selector the index cannot read is the request's fault: 400 at its place in `filters`.
+ */
+export function searchState(state: LiveState, request: SearchRequest, arrival: Date): SearchResponse {
+  return stamped(
+    state,
+    arrival,
+    asRequestError(() => answerOf(state, request, arrival)),
+  );
+}
+
+function answerOf(state: LiveState, request: SearchRequest, arrival: Date) {
+  return answerRequest(
+    { index: state.index, files: state.releaseFiles, planner: state.planner, suggester: state.suggester },
+    request,
+    arrival,
+  );
+}
+
+/** An answer with the names the query node adds: a new query id, the release and the snapshot. */
+function stamped(state: LiveState, arrival: Date, answer: ReturnType<typeof answerRequest>): SearchResponse {
+  return { query_id: newQueryId(arrival), release: state.release, snapshot: state.snapshot, ...answer };
+}
+
+/** Runs `answer`, turning a selector the index cannot read into a 400 naming its place in `filters`. */
+export function asRequestError<T>(answer: () => T): T {
   try {
-    answer = answerRequest(
-      { index: live.index, files: live.releaseFiles, planner: live.planner },
-      request,
-      arrival,
-    );
+    return answer();
   } catch (error) {
     if (error instanceof SelectorError) {
       throw new AppError('bad_request', 'The request cannot be answered as sent.', [
@@ -42,5 +74,4 @@ export function answerSearch(
     }
     throw error;
   }
-  return { query_id: newQueryId(arrival), release: live.release, snapshot: live.snapshot, ...answer };
 }

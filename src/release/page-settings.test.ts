@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CategoriesFile } from '../contracts/release-files/index.js';
-import {
-  COUNTED_FACETS,
-  effectiveSort,
-  FACET_VALUES,
-  facetFieldsOfRelease,
-  fieldLabel,
-  naturalKind,
-  pageFacets,
-  pageLayout,
-  pageSorts,
-  sortDefinition,
-} from './page-settings.js';
+import { COUNTED_FACETS, FACET_VALUES, naturalKind, type PageLayout, PageSettings } from './page-settings.js';
 
 const parents: Record<string, string> = { women: 'fashion', dresses: 'women', men: 'fashion', lamps: 'home' };
 const parentOf = (id: string) => parents[id];
@@ -31,7 +20,7 @@ const categories: CategoriesFile = {
       ],
       sort: { default: 'price_asc', options: ['price_asc', 'relevance'] },
     },
-    { category: 'women', groups: [] },
+    { category: 'women', groups: [], filter_pages: [['brand']] },
     { category: 'dresses', facets: ['brand', 'size'] },
   ],
 };
@@ -47,6 +36,7 @@ const files: Record<string, unknown> = {
       { code: 'since', label: 'Since', type: 'date' },
     ],
   },
+  'routes.json': { filter_pages: [['brand'], ['color'], ['brand', 'size']] },
   'ranking.json': {
     sorts: [
       {
@@ -59,14 +49,19 @@ const files: Record<string, unknown> = {
   },
 };
 
+const settingsOf = (release: Record<string, unknown>) => new PageSettings(release, parentOf);
+const pageLayout = (release: Record<string, unknown>, category: string | undefined) =>
+  settingsOf(release).layout(category);
+const settings = settingsOf(files);
+
 const plan = { chosen: new Set<string>(), requested: new Set<string>(), requestedOnly: false };
 
 describe('page layout by inheritance from categories.json', () => {
   it('reads the default on the search page and where no node says otherwise', () => {
-    const search = pageLayout(files, undefined, parentOf);
+    const search = pageLayout(files, undefined);
     expect(search.facets.map((facet) => facet.field)).toEqual(['category', 'brand', 'price']);
     expect(search.sort).toEqual({ default: 'relevance', options: ['relevance', 'price_asc'] });
-    expect(pageLayout(files, 'lamps', parentOf).facets.map((facet) => facet.field)).toEqual([
+    expect(pageLayout(files, 'lamps').facets.map((facet) => facet.field)).toEqual([
       'category',
       'brand',
       'price',
@@ -74,24 +69,24 @@ describe('page layout by inheritance from categories.json', () => {
   });
 
   it('lets a node replace the facets and groups it inherits; the nearest node with a sort decides', () => {
-    const fashion = pageLayout(files, 'fashion', parentOf);
+    const fashion = pageLayout(files, 'fashion');
     expect(fashion.facets.map((facet) => facet.field)).toEqual(['category', 'brand', 'size', 'color']);
     expect(fashion.groups.map((group) => group.group)).toEqual(['fit']);
     expect(fashion.sort).toEqual({ default: 'price_asc', options: ['price_asc', 'relevance'] });
     // women: inherits fashion's facets and sort; its empty groups leave none.
-    const women = pageLayout(files, 'women', parentOf);
+    const women = pageLayout(files, 'women');
     expect(women.facets.map((facet) => facet.field)).toEqual(['category', 'brand', 'size', 'color']);
     expect(women.groups).toEqual([]);
     expect(women.sort.default).toBe('price_asc');
     // dresses: its own facets, women's (empty) groups, fashion's sort.
-    const dresses = pageLayout(files, 'dresses', parentOf);
+    const dresses = pageLayout(files, 'dresses');
     expect(dresses.facets.map((facet) => facet.field)).toEqual(['brand', 'size']);
     expect(dresses.groups).toEqual([]);
     expect(dresses.sort.default).toBe('price_asc');
   });
 
   it('gives each facet its kind: as written, else the field natural one', () => {
-    expect(pageLayout(files, undefined, parentOf).facets.map((facet) => facet.kind)).toEqual([
+    expect(pageLayout(files, undefined).facets.map((facet) => facet.kind)).toEqual([
       'hierarchical',
       'list',
       'range',
@@ -103,6 +98,71 @@ describe('page layout by inheritance from categories.json', () => {
     expect(naturalKind('weight', { code: 'weight', label: 'W', type: 'quantity' })).toBe('range');
     expect(naturalKind('eco', { code: 'eco', label: 'E', type: 'boolean' })).toBe('toggle');
     expect(naturalKind('since', { code: 'since', label: 'S', type: 'date' })).toBe('list');
+  });
+});
+
+describe('where each setting comes from', () => {
+  it('names the page, the category up the tree, the default or what is built in', () => {
+    expect(pageLayout(files, 'fashion').from).toEqual({
+      facets: { from: 'page' },
+      groups: { from: 'page' },
+      sort: { from: 'page' },
+      filterPages: { from: 'default' },
+    });
+    expect(pageLayout(files, 'dresses').from).toEqual({
+      facets: { from: 'page' },
+      groups: { from: 'category', category: 'women' },
+      sort: { from: 'category', category: 'fashion' },
+      filterPages: { from: 'category', category: 'women' },
+    });
+    expect(pageLayout(files, 'lamps').from).toEqual({
+      facets: { from: 'default' },
+      groups: { from: 'default' },
+      sort: { from: 'default' },
+      filterPages: { from: 'default' },
+    });
+    expect(pageLayout({}, undefined).from).toEqual({
+      facets: { from: 'built_in' },
+      groups: { from: 'built_in' },
+      sort: { from: 'built_in' },
+      filterPages: { from: 'built_in' },
+    });
+  });
+
+  it("takes a category's filter pages from the nearest node that chooses, else every one routes.json lists", () => {
+    expect(pageLayout(files, 'fashion').filterPages).toEqual([['brand'], ['color'], ['brand', 'size']]);
+    expect(pageLayout(files, 'women').filterPages).toEqual([['brand']]);
+    expect(pageLayout(files, 'dresses').filterPages).toEqual([['brand']]);
+    // The search page is no filter page of its own.
+    expect(pageLayout(files, undefined).filterPages).toEqual([]);
+  });
+
+  it('keeps each facet as written, and says why a facet without a kind has its natural one', () => {
+    const [category, brand, price] = pageLayout(files, undefined).facets;
+    expect(category).toMatchObject({ written: 'category', kind: 'hierarchical' });
+    expect(category?.derived).toContain('built-in field');
+    expect(price).toMatchObject({ written: { field: 'price', display: 'histogram' }, kind: 'range' });
+    expect(brand?.derived).toBeDefined();
+    const weight = pageLayout({ ...files, 'categories.json': { default: { facets: ['weight'] } } }, undefined)
+      .facets[0];
+    expect(weight?.derived).toBe(
+      'No kind is written: "weight" is a quantity attribute, whose natural kind is range.',
+    );
+    const written = pageLayout(
+      { ...files, 'categories.json': { default: { facets: [{ field: 'weight', kind: 'buckets' }] } } },
+      undefined,
+    ).facets[0];
+    expect(written?.derived).toBeUndefined();
+  });
+
+  it('says the page starts in relevance where the deciding sort lists options without a default', () => {
+    const layout = pageLayout(
+      { ...files, 'categories.json': { nodes: [{ category: 'home', sort: { options: ['price_asc'] } }] } },
+      'lamps',
+    );
+    expect(layout.sort).toEqual({ default: 'relevance', options: ['price_asc'] });
+    expect(layout.from.sort).toEqual({ from: 'category', category: 'home' });
+    expect(layout.sortDefaultDerived).toBeDefined();
   });
 });
 
@@ -119,9 +179,8 @@ describe('page facets', () => {
         },
       },
       undefined,
-      parentOf,
     );
-    const facets = pageFacets(files, layout, 'en', plan);
+    const facets = settings.facets(layout, 'en', plan);
     expect(facets.map((facet) => [facet.field, facet.group?.group])).toEqual([
       ['size', 'fit'],
       ['color', 'fit'],
@@ -130,7 +189,7 @@ describe('page facets', () => {
   });
 
   it('shows a finder group as one select per facet, with the group label in the locale', () => {
-    const facets = pageFacets(files, pageLayout(files, 'fashion', parentOf), 'de', plan);
+    const facets = settings.facets(pageLayout(files, 'fashion'), 'de', plan);
     expect(facets.map((facet) => [facet.field, facet.label, facet.display, facet.group])).toEqual([
       ['category', 'Kategorie', undefined, undefined],
       ['brand', 'Marke', undefined, undefined],
@@ -140,25 +199,32 @@ describe('page facets', () => {
   });
 
   it('draws apart the facets of a group the page lists fewer than two of', () => {
-    const layout = pageLayout(files, 'dresses', parentOf);
+    const layout = pageLayout(files, 'dresses');
     const withGroup = { ...layout, groups: [{ group: 'fit', label: 'Fit', facets: ['size', 'color'] }] };
-    expect(pageFacets(files, withGroup, 'en', plan).every((facet) => facet.group === undefined)).toBe(true);
+    expect(settings.facets(withGroup, 'en', plan).every((facet) => facet.group === undefined)).toBe(true);
   });
 
   it('defers facets past the counted_facets limit, counting a group whole or not at all', () => {
     const many = Array.from({ length: COUNTED_FACETS + 3 }, (_, i) => `f${i}`);
-    const layout = {
-      facets: many.map((field) => ({ field, kind: 'list' as const })),
+    const layout: PageLayout = {
+      facets: many.map((field) => ({ field, kind: 'list' as const, written: field })),
       groups: [{ group: 'pair', label: 'Pair', facets: [many[COUNTED_FACETS - 1]!, many[COUNTED_FACETS]!] }],
       sort: { default: 'relevance' },
+      filterPages: [],
+      from: {
+        facets: { from: 'default' },
+        groups: { from: 'default' },
+        sort: { from: 'built_in' },
+        filterPages: { from: 'built_in' },
+      },
     };
-    const facets = pageFacets(files, layout, 'en', plan);
+    const facets = settings.facets(layout, 'en', plan);
     expect(facets.filter((facet) => !facet.deferred)).toHaveLength(COUNTED_FACETS - 1);
     expect(facets.filter((facet) => facet.deferred).map((facet) => facet.field)).toEqual(
       many.slice(COUNTED_FACETS - 1),
     );
     // A facet with a choice, or named in the request's facets, is counted anyway.
-    const chosen = pageFacets(files, layout, 'en', {
+    const chosen = settings.facets(layout, 'en', {
       ...plan,
       chosen: new Set(['f10']),
       requested: new Set(['f9']),
@@ -170,17 +236,16 @@ describe('page facets', () => {
     const layout = pageLayout(
       { 'categories.json': { default: { facets: [{ field: 'brand', limit: 5 }, 'color'] } } },
       undefined,
-      parentOf,
     );
-    expect(pageFacets(files, layout, 'en', plan).map((facet) => facet.limit)).toEqual([5, FACET_VALUES]);
+    expect(settings.facets(layout, 'en', plan).map((facet) => facet.limit)).toEqual([5, FACET_VALUES]);
     expect(
-      pageFacets(files, layout, 'en', { ...plan, requested: new Set(['color']) }).map((facet) => facet.limit),
+      settings.facets(layout, 'en', { ...plan, requested: new Set(['color']) }).map((facet) => facet.limit),
     ).toEqual([5, undefined]);
   });
 
   it('keeps only the requested facets for a count-only request', () => {
-    const layout = pageLayout(files, undefined, parentOf);
-    const facets = pageFacets(files, layout, 'en', {
+    const layout = pageLayout(files, undefined);
+    const facets = settings.facets(layout, 'en', {
       ...plan,
       requested: new Set(['brand']),
       requestedOnly: true,
@@ -215,13 +280,12 @@ describe('page facets', () => {
         },
       },
       undefined,
-      parentOf,
     );
-    expect(pageFacets(files, layout, 'de', plan)).toEqual([
+    expect(settings.facets(layout, 'de', plan)).toEqual([
       {
         field: 'delivery_days',
         kind: 'buckets',
-        label: 'Lieferung',
+        label: 'Lieferzeit',
         buckets: [{ to: 3, label: 'Schnell' }],
         description: 'Wann es kommt',
         limit: FACET_VALUES,
@@ -245,34 +309,34 @@ describe('page facets', () => {
 
 describe('sorts', () => {
   it('lists the page options in the locale, marking the one it starts in', () => {
-    const fashion = pageLayout(files, 'fashion', parentOf);
-    expect(pageSorts(files, fashion, 'de', false)).toEqual([
+    const fashion = pageLayout(files, 'fashion');
+    expect(settings.sorts(fashion, 'de', false)).toEqual([
       { code: 'price_asc', label: 'Preis aufsteigend', default: true },
       { code: 'relevance', label: 'Relevanz' },
     ]);
     // With words the page starts in relevance.
-    expect(pageSorts(files, fashion, 'en', true)).toEqual([
+    expect(settings.sorts(fashion, 'en', true)).toEqual([
       { code: 'price_asc', label: 'Price: low to high' },
       { code: 'relevance', label: 'Relevance', default: true },
     ]);
-    expect(pageSorts({}, pageLayout({}, undefined, parentOf), 'en', false)).toBeUndefined();
+    expect(settingsOf({}).sorts(pageLayout({}, undefined), 'en', false)).toBeUndefined();
   });
 
-  it('answers in the sort asked for, else relevance with words, else the page default', () => {
-    const fashion = pageLayout(files, 'fashion', parentOf);
-    expect(effectiveSort(fashion, 'relevance', false)).toBe('relevance');
-    expect(effectiveSort(fashion, undefined, true)).toBe('relevance');
-    expect(effectiveSort(fashion, undefined, false)).toBe('price_asc');
-    expect(sortDefinition(files, 'price_asc')).toEqual({ by: 'price', direction: 'asc' });
-    expect(sortDefinition(files, 'relevance')).toBeUndefined();
+  it('starts in relevance with words, else in the page default', () => {
+    const fashion = pageLayout(files, 'fashion');
+    expect(settings.startingSort(fashion, true)).toBe('relevance');
+    expect(settings.startingSort(fashion, false)).toBe('price_asc');
+    expect(settings.sortDefinition('price_asc')).toMatchObject({ by: 'price', direction: 'asc' });
+    expect(settings.sortDefinition('relevance')).toBeUndefined();
   });
 });
 
 describe('fields', () => {
   it('lists every facet field of every page, and labels fields in the locale', () => {
-    expect([...facetFieldsOfRelease(files)].sort()).toEqual(['brand', 'category', 'color', 'price', 'size']);
-    expect(fieldLabel(files, 'size', 'de-AT')).toBe('Größe');
-    expect(fieldLabel(files, 'on_sale', 'fr')).toBe('On sale');
-    expect(fieldLabel(files, 'nothing', 'en')).toBe('nothing');
+    expect([...settings.facetFields].sort()).toEqual(['brand', 'category', 'color', 'price', 'size']);
+    expect(settings.fieldLabel('size', 'de-AT')).toBe('Größe');
+    expect(settings.fieldLabel('on_sale', 'fr')).toBe('On sale');
+    expect(settings.fieldLabel('delivery_days', 'de')).toBe('Lieferzeit');
+    expect(settings.fieldLabel('nothing', 'en')).toBe('nothing');
   });
 });

@@ -59,9 +59,19 @@ export function decidePublication(target: Built, live: Built | undefined): Publi
   };
 }
 
+/**
+ * The files whose content differs. `$schema` is no content: it tells editors where a file's schema
+ * lies, and names the address of whichever stack stored the file.
+ */
 function changedFiles(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
   const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-  return names.filter((name) => canonicalJson(a[name] ?? null) !== canonicalJson(b[name] ?? null));
+  return names.filter((name) => content(a[name]) !== content(b[name]));
+}
+
+function content(file: unknown): string {
+  if (file === null || typeof file !== 'object' || Array.isArray(file)) return canonicalJson(file ?? null);
+  const { $schema: _editorsOnly, ...rest } = file as Record<string, unknown>;
+  return canonicalJson(rest);
 }
 
 function listed(names: string[]): string {

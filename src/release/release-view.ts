@@ -12,9 +12,16 @@ import type {
   TypesFile,
 } from '../contracts/release-files/index.js';
 
-/** The channel a release without channels.json sells through. */
-export const DEFAULT_CHANNELS: ChannelsFile = {
-  channels: [{ id: 'default', locales: ['en'], currency: 'EUR' }],
+/**
+ * The channels a release sells through: channels.json's, whose currency is always given, or
+ * without it one channel whose currency is the one its offers name (none said here).
+ */
+export type ChannelView = Omit<ChannelsFile['channels'][number], 'currency'> & { currency?: string };
+export type ChannelsView = Omit<ChannelsFile, 'channels'> & { channels: ChannelView[] };
+
+/** The channel a release without channels.json sells through: its currency is its offers'. */
+export const DEFAULT_CHANNELS: ChannelsView = {
+  channels: [{ id: 'default', locales: ['en'] }],
 };
 
 /** The types a release without types.json knows: what the catalog format itself names. */
@@ -32,7 +39,7 @@ export const DEFAULT_TYPES: TypesFile = {
  * from files that passed their schema, so every check across files may trust the shapes.
  */
 export interface ReleaseView {
-  channels: ChannelsFile;
+  channels: ChannelsView;
   types: TypesFile;
   /** attributes.json's list, in file order (pointers index it). */
   attributeList: Attribute[];
@@ -53,7 +60,7 @@ export function releaseView(files: Record<string, unknown>): ReleaseView {
   const file = <T>(name: string, fallback: T): T => (files[name] as T | undefined) ?? fallback;
   const attributes = file<AttributesFile>('attributes.json', { attributes: [] });
   return {
-    channels: file('channels.json', DEFAULT_CHANNELS),
+    channels: file<ChannelsView>('channels.json', DEFAULT_CHANNELS),
     types: file('types.json', DEFAULT_TYPES),
     attributeList: attributes.attributes,
     attributes: new Map(attributes.attributes.toReversed().map((attribute) => [attribute.code, attribute])),

@@ -46,7 +46,7 @@ describe('validateRelease', () => {
 
   it.each([
     ['an array', [1, 2]],
-    ['a string', 'rules: []'],
+    ['text of an array', '[1, 2]'],
     ['a number', 3],
     ['null', null],
   ])('refuses a file that is %s, pointing at the whole file', (_kind, content) => {
@@ -57,6 +57,29 @@ describe('validateRelease', () => {
           file: 'rules.json',
           pointer: '',
           message: 'The file must be a JSON object: wrap its content in { }.',
+        },
+      ],
+    });
+  });
+
+  it('reads a file sent as text as JSON, and names the release as if it were sent as an object', () => {
+    const object = validateRelease({ 'rules.json': { rules: [] }, 'synonyms.json': synonyms });
+    const text = validateRelease({ 'rules.json': '{ "rules": [] }\n', 'synonyms.json': synonyms });
+    expect(text).toEqual(object);
+    expect(text.ok && text.release.files['rules.json']).toEqual({ rules: [] });
+  });
+
+  it('refuses text that is not JSON, saying where reading stopped', () => {
+    const check = validateRelease({ 'rules.json': 'rules: []' });
+    expect(check).toEqual({
+      ok: false,
+      violations: [
+        {
+          file: 'rules.json',
+          pointer: '',
+          message: expect.stringMatching(
+            /^The file is text that is not JSON \(Unexpected token.*\): send it as a JSON object/,
+          ),
         },
       ],
     });

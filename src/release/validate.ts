@@ -15,11 +15,13 @@ export type ReleaseCheckResult = { ok: true; release: ValidRelease } | { ok: fal
 
 /**
  * Checks a release's files as a whole and names it by content. First each file alone (a known
- * name, a JSON object, its schema); then, when every file is well formed, everything that crosses
- * files. Each problem is a violation naming the file, the JSON pointer and what to do.
+ * name, a JSON object, its schema; a file sent as text is read as JSON first); then, when every
+ * file is well formed, everything that crosses files. Each problem is a violation naming the file,
+ * the JSON pointer and what to do.
  */
-export function validateRelease(files: Record<string, unknown>): ReleaseCheckResult {
-  const violations = checkEachFile(files);
+export function validateRelease(sent: Record<string, unknown>): ReleaseCheckResult {
+  const { files, violations } = readTexts(sent);
+  violations.push(...checkEachFile(files, new Set(violations.map((one) => one.file))));
   if (violations.length === 0) {
     const view = releaseView(files);
     for (const check of releaseChecks) violations.push(...check(view));
@@ -30,7 +32,45 @@ export function validateRelease(files: Record<string, unknown>): ReleaseCheckRes
   return { ok: true, release: { id: releaseId(canonical), files: canonical } };
 }
 
-function checkEachFile(files: Record<string, unknown>): Violation[] {
+/**
+ * Files sent as text, read as JSON: a shop may paste a file as it keeps it. Text that is not JSON
+ * is a violation naming the file and where reading stopped.
+ */
+function readTexts(sent: Record<string, unknown>): {
+  files: Record<string, unknown>;
+  violations: Violation[];
+} {
+  const files: Record<string, unknown> = {};
+  const violations: Violation[] = [];
+  for (const [name, content] of Object.entries(sent)) {
+    if (typeof content !== 'string') {
+      files[name] = content;
+      continue;
+    }
+    try {
+      files[name] = JSON.parse(content) as unknown;
+    } catch (error) {
+      files[name] = content;
+      violations.push({
+        file: name,
+        pointer: '',
+        message: `The file is text that is not JSON (${abridged((error as Error).message)}): send it as a JSON object, or as text that reads as one.`,
+      });
+    }
+  }
+  return { files, violations };
+}
+
+/** The parser's own words, which quote the text, kept to a readable length. */
+function abridged(message: string): string {
+  return message.length > 160 ? `${message.slice(0, 159)}…` : message;
+}
+
+/** Each file alone; `unreadable` names text files already refused. */
+function checkEachFile(
+  files: Record<string, unknown>,
+  unreadable: ReadonlySet<string | undefined>,
+): Violation[] {
   const names = Object.keys(files);
   if (names.length === 0) {
     return [
@@ -40,6 +80,7 @@ function checkEachFile(files: Record<string, unknown>): Violation[] {
   const violations: Violation[] = [];
   for (const name of names) {
     const content = files[name];
+    if (unreadable.has(name)) continue;
     if (!isReleaseFileName(name)) {
       violations.push({
         file: name,

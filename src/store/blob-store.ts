@@ -15,6 +15,8 @@ export interface BlobStore {
   stage(stream: AsyncIterable<Uint8Array>, maxBytes?: number): Promise<StagedBlob>;
   /** The blob's bytes as a stream, for readers that need not hold them; rejects as get() does. */
   open(key: string): AsyncIterable<Uint8Array>;
+  /** Where a kept blob's bytes are, for a worker thread that reads them itself (openLocation). */
+  locate(key: string): BlobLocation;
   /**
    * Removes what writes that never finished left behind (a process killed while writing), when
    * it is older than `olderThanMs`; answers how many files were removed.
@@ -39,8 +41,22 @@ export interface StoredBlob {
 /** Bytes written aside by `stage`: readable, then kept or discarded (once either). */
 export interface StagedBlob extends StoredBlob {
   open(): AsyncIterable<Uint8Array>;
+  /** Where the staged bytes are until they are kept or discarded, for a worker thread to read. */
+  readonly location: BlobLocation;
   keep(): Promise<void>;
   discard(): Promise<void>;
+}
+
+/**
+ * Where a blob's bytes can be read, as a plain value that crosses to a worker thread: the worker
+ * opens the bytes itself (openLocation) instead of having them copied over from the thread that
+ * stores them.
+ */
+export interface BlobLocation {
+  kind: 'file';
+  /** The blob's key: a read that finds no bytes there fails with BlobNotFoundError naming it. */
+  key: string;
+  path: string;
 }
 
 export class BlobTooLargeError extends Error {

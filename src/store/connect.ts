@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Schema } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-dialect.js';
 
@@ -11,6 +12,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Connection {
   db: Kysely<Schema>;
   dialect: DialectName;
+  /** SQLite: the handle under Kysely, and the file it opened (absent for a database in memory). */
+  sqlite?: { handle: BetterSqlite3.Database; file?: string };
 }
 
 export interface ConnectOptions {
@@ -42,13 +45,19 @@ function openSqlite(path: string): Connection {
   return {
     db: new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }),
     dialect: 'sqlite',
+    sqlite: { handle: sqlite, ...(file !== MEMORY ? { file } : {}) },
   };
 }
 
 function openPostgres(url: string): Connection {
-  const pool = new pg.Pool({ connectionString: url });
+  // Loaded only for PostgreSQL: a SQLite stack's start does not pay for the driver.
+  const driver = createRequire(import.meta.url)('pg') as typeof pg;
+  const pool = new driver.Pool({ connectionString: url });
   // An idle client that loses its server would otherwise crash the process with an unhandled 'error'
   // event. The pool drops that client and the next query connects anew; a failing query reports itself.
   pool.on('error', () => {});
+  // A client in use whose server goes away emits 'error' too, with nobody listening while it is
+  // checked out: that, too, would end the process. The query it ran fails and says why.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return { db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
 }

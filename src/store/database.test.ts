@@ -18,7 +18,13 @@ describe('openDatabase on SQLite', () => {
   it('creates and migrates <dataDir>/aisle.sqlite when no URL is given, in WAL mode', async () => {
     const db = await openDatabase({ dataDir });
     expect(db.dialect).toBe('sqlite');
-    expect(db.appliedMigrations).toEqual(['0001-initial', '0002-imports', '0004-catalog-life']);
+    expect(db.appliedMigrations).toEqual([
+      '0001-initial',
+      '0002-imports',
+      '0003-search-log',
+      '0004-catalog-life',
+      '0005-draft-versions',
+    ]);
     await db.settings.set('k', 'v');
     await db.close();
 
@@ -57,7 +63,13 @@ describe('openDatabase on SQLite', () => {
   it('opens the file a sqlite: URL names, creating its folder', async () => {
     const file = join(dataDir, 'nested', 'meta.sqlite');
     const db = await openDatabase({ url: `sqlite:${file}`, dataDir });
-    expect(db.appliedMigrations).toEqual(['0001-initial', '0002-imports', '0004-catalog-life']);
+    expect(db.appliedMigrations).toEqual([
+      '0001-initial',
+      '0002-imports',
+      '0003-search-log',
+      '0004-catalog-life',
+      '0005-draft-versions',
+    ]);
     await db.close();
     expect(existsSync(file)).toBe(true);
     expect(existsSync(join(dataDir, 'aisle.sqlite'))).toBe(false);
@@ -65,7 +77,13 @@ describe('openDatabase on SQLite', () => {
 
   it('opens a private database in memory for sqlite::memory:', async () => {
     const db = await openDatabase({ url: 'sqlite::memory:', dataDir });
-    expect(db.appliedMigrations).toEqual(['0001-initial', '0002-imports', '0004-catalog-life']);
+    expect(db.appliedMigrations).toEqual([
+      '0001-initial',
+      '0002-imports',
+      '0003-search-log',
+      '0004-catalog-life',
+      '0005-draft-versions',
+    ]);
     expect(await db.snapshots.count()).toBe(0);
     await db.close();
     expect(existsSync(join(dataDir, 'aisle.sqlite'))).toBe(false);
@@ -97,7 +115,13 @@ describe.skipIf(!postgresUrl)('openDatabase on PostgreSQL', () => {
     try {
       const first = await openDatabase({ url: schema.url, dataDir: tmpdir() });
       expect(first.dialect).toBe('postgres');
-      expect(first.appliedMigrations).toEqual(['0001-initial', '0002-imports', '0004-catalog-life']);
+      expect(first.appliedMigrations).toEqual([
+        '0001-initial',
+        '0002-imports',
+        '0003-search-log',
+        '0004-catalog-life',
+        '0005-draft-versions',
+      ]);
       await first.settings.set('theme', 'dark');
       await first.close();
 

@@ -1,9 +1,14 @@
+import { sql } from 'kysely';
+import { type CatalogSourceRepository, createCatalogSourceRepository } from './catalog-source-repository.js';
 import { type ConnectOptions, connect, type DialectName } from './connect.js';
 import { createImportsRepository, type ImportsRepository } from './imports-repository.js';
 import { createIndexRunsRepository, type IndexRunsRepository } from './index-runs-repository.js';
+import { createInsightsRepository, type InsightsRepository } from './insights-repository.js';
 import { createLiveRepository, type LiveRepository } from './live-repository.js';
 import { migrateToLatest } from './migrations.js';
+import { createOffersRepository, type OffersRepository } from './offers-repository.js';
 import { createReleasesRepository, type ReleasesRepository } from './releases-repository.js';
+import { createSearchLogRepository, type SearchLogRepository } from './search-log-repository.js';
 import { createSettingsRepository, type SettingsRepository } from './settings-repository.js';
 import { createSnapshotsRepository, type SnapshotsRepository } from './snapshots-repository.js';
 
@@ -24,6 +29,12 @@ export interface Database {
   readonly live: LiveRepository;
   readonly settings: SettingsRepository;
   readonly imports: ImportsRepository;
+  readonly catalogSource: CatalogSourceRepository;
+  readonly offers: OffersRepository;
+  readonly searchLog: SearchLogRepository;
+  readonly insights: InsightsRepository;
+  /** The SQLite file's size in bytes; undefined on PostgreSQL, whose server keeps its own. */
+  sizeBytes(): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -31,7 +42,7 @@ export type OpenDatabaseOptions = ConnectOptions;
 
 /** Connects (SQLite file by default, or the URL's database) and migrates before answering. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  const { db, dialect } = connect(options);
+  const { db, dialect, sqlite } = connect(options);
   let appliedMigrations: string[];
   try {
     appliedMigrations = await migrateToLatest(db, dialect);
@@ -39,6 +50,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await db.destroy();
     throw error;
   }
+  const searchLog = createSearchLogRepository(db, sqlite);
   return {
     dialect,
     appliedMigrations,
@@ -48,6 +60,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     live: createLiveRepository(db),
     settings: createSettingsRepository(db),
     imports: createImportsRepository(db, dialect),
-    close: () => db.destroy(),
+    catalogSource: createCatalogSourceRepository(db),
+    offers: createOffersRepository(db, dialect),
+    searchLog,
+    insights: createInsightsRepository(db),
+    async sizeBytes() {
+      if (dialect !== 'sqlite') return undefined;
+      const [count] = (await sql<{ page_count: number }>`pragma page_count`.execute(db)).rows;
+      const [size] = (await sql<{ page_size: number }>`pragma page_size`.execute(db)).rows;
+      return (count?.page_count ?? 0) * (size?.page_size ?? 0);
+    },
+    close: async () => {
+      await searchLog.close();
+      await db.destroy();
+    },
   };
 }

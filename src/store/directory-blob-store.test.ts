@@ -4,7 +4,7 @@ import { dirname, join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../lib/hash.js';
 import { BlobNotFoundError, BlobTooLargeError } from './blob-store.js';
-import { DirectoryBlobStore } from './directory-blob-store.js';
+import { DirectoryBlobStore, openLocation } from './directory-blob-store.js';
 
 /** Every rename the store makes, with what the target looked like just before. */
 const renames = vi.hoisted(
@@ -163,6 +163,30 @@ describe('DirectoryBlobStore', () => {
       await expect(store.stage(endless(), 10 * 1024)).rejects.toBeInstanceOf(BlobTooLargeError);
       expect(pulled).toBe(11);
       expect(filesUnder(root)).toEqual([]);
+    });
+  });
+
+  describe('locations', () => {
+    async function text(bytes: AsyncIterable<Uint8Array>): Promise<string> {
+      const read: Buffer[] = [];
+      for await (const piece of bytes) read.push(Buffer.from(piece));
+      return Buffer.concat(read).toString();
+    }
+
+    it('names where a kept blob and a staged upload are, as plain values another thread can open', async () => {
+      const key = await store.put(Buffer.from('kept bytes'));
+      const kept = structuredClone(store.locate(key));
+      expect(await text(openLocation(kept))).toBe('kept bytes');
+      const staged = await store.stage(chunks('staged ', 'bytes'));
+      expect(await text(openLocation(structuredClone(staged.location)))).toBe('staged bytes');
+      await staged.discard();
+    });
+
+    it('fails with the blob not found once the bytes are gone', async () => {
+      const key = await store.put(Buffer.from('removed meanwhile'));
+      const location = store.locate(key);
+      await store.delete(key);
+      await expect(text(openLocation(location))).rejects.toMatchObject({ name: 'BlobNotFoundError', key });
     });
   });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sha256Hex } from '../lib/hash.js';
 import {
   assertBlobKey,
+  type BlobLocation,
   BlobNotFoundError,
   type BlobStore,
   type StagedBlob,
@@ -64,6 +65,7 @@ export class DirectoryBlobStore implements BlobStore {
     return {
       ...stored,
       open: () => readPieces(temporary),
+      location: { kind: 'file', key: stored.key, path: temporary },
       keep: async () => {
         if (settled) return;
         settled = true;
@@ -84,12 +86,12 @@ export class DirectoryBlobStore implements BlobStore {
     };
   }
 
-  async *open(key: string): AsyncIterable<Uint8Array> {
-    try {
-      yield* readPieces(this.#path(key));
-    } catch (error) {
-      throw isMissing(error) ? new BlobNotFoundError(key) : error;
-    }
+  open(key: string): AsyncIterable<Uint8Array> {
+    return openLocation(this.locate(key));
+  }
+
+  locate(key: string): BlobLocation {
+    return { kind: 'file', key, path: this.#path(key) };
   }
 
   async removeAbandoned(olderThanMs: number): Promise<number> {
@@ -183,6 +185,18 @@ const TEMPORARY_PREFIX = '.tmp-';
 /** A name no key can have (keys are hex only), unique among concurrent writers. */
 function temporaryPath(dir: string): string {
   return join(dir, `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}`);
+}
+
+/**
+ * The bytes at a location, from any thread: the blob's file read in pieces as they are asked for.
+ * Rejects with BlobNotFoundError when the file is gone (removed by a clean-up meanwhile).
+ */
+export async function* openLocation(location: BlobLocation): AsyncIterable<Uint8Array> {
+  try {
+    yield* readPieces(location.path);
+  } catch (error) {
+    throw isMissing(error) ? new BlobNotFoundError(location.key) : error;
+  }
 }
 
 /** A file's bytes in pieces of a megabyte, read as they are asked for. */

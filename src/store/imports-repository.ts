@@ -4,6 +4,7 @@ import { type PageRequest, pageOffset } from '../lib/paging.js';
 import type { DialectName } from './connect.js';
 import { insertQueuedRun } from './index-run-enqueue.js';
 import { toIndexRun } from './index-run-rows.js';
+import { writePublication } from './publication-write.js';
 import type { ImportRecord, IndexRunRecord, IndexRunTrigger, Instant } from './records.js';
 import { absentIfNull, storedTime, toNumber } from './rows.js';
 import { type ImportsTable, type Schema, SINGLE_ROW } from './schema.js';
@@ -151,13 +152,7 @@ export function createImportsRepository(db: Kysely<Schema>, dialect: DialectName
           .returningAll()
           .executeTakeFirst();
         if (!marked) return undefined;
-        await trx
-          .insertInto('publication')
-          .values({ slot: SINGLE_ROW, release_id: publication.releaseId, published_at: at })
-          .onConflict((conflict) =>
-            conflict.column('slot').doUpdateSet({ release_id: publication.releaseId, published_at: at }),
-          )
-          .execute();
+        await writePublication(trx, publication.releaseId, at);
         await trx
           .insertInto('catalog')
           .values({ slot: SINGLE_ROW, snapshot_id: marked.snapshot_id, updated_at: at })

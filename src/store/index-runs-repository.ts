@@ -33,17 +33,30 @@ export interface IndexRunsRepository {
   list(page: PageRequest): Promise<{ items: IndexRunRecord[]; total: number }>;
   claim(request: ClaimRequest): Promise<IndexRunRecord | undefined>;
   renew(id: number, owner: string, at: Instant, leaseMs: number): Promise<boolean>;
+  /**
+   * Gives a run back to the queue when its indexer stops on purpose: another indexer may take it
+   * at once, and the attempt does not count. False when the run was not this owner's.
+   */
+  release(id: number, owner: string): Promise<boolean>;
   progress(id: number, owner: string, progress: JsonObject): Promise<boolean>;
   fail(id: number, owner: string, failure: RunFailure): Promise<boolean>;
   succeed(id: number, owner: string, success: RunSuccess): Promise<RunOutcome>;
   /** Whether a queued or running run builds this snapshot with this release (and so the same artifact). */
   unfinishedBuilds(snapshotId: string, releaseId: string): Promise<boolean>;
+  /** How many runs are in each status now (statuses without runs are absent). */
+  countByStatus(): Promise<Record<string, number>>;
   /** Whether a queued or running run reads this snapshot. */
   readsSnapshot(snapshotId: string): Promise<boolean>;
   /** The latest run of this release that went live, if one ever did. */
   lastSucceededWith(releaseId: string): Promise<IndexRunRecord | undefined>;
   /** Runs queued or running, oldest first. */
   unfinished(): Promise<IndexRunRecord[]>;
+  /** Runs that keep an artifact, newest first. */
+  withArtifacts(): Promise<IndexRunRecord[]>;
+  /** Notes that a run's artifact was removed from storage. */
+  dropArtifact(id: number): Promise<void>;
+  /** The snapshots runs built, each once, the most recently queued first. */
+  catalogsBuilt(): Promise<string[]>;
 }
 
 export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectName): IndexRunsRepository {
@@ -85,6 +98,19 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
     async renew(id, owner, at, leaseMs) {
       const result = await ownRun(id, owner)
         .set({ lease_expires_at: leaseExpiry(at, leaseMs) })
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async release(id, owner) {
+      const result = await ownRun(id, owner)
+        .set((eb) => ({
+          status: 'queued',
+          attempts: eb('attempts', '-', 1),
+          lease_owner: null,
+          lease_expires_at: null,
+          progress: null,
+        }))
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
@@ -131,6 +157,15 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
       return row !== undefined;
     },
 
+    async countByStatus() {
+      const rows = await db
+        .selectFrom('index_runs')
+        .select((eb) => ['status', eb.fn.countAll<number | string>().as('runs')])
+        .groupBy('status')
+        .execute();
+      return Object.fromEntries(rows.map((row) => [row.status, toNumber(row.runs)]));
+    },
+
     async lastSucceededWith(releaseId) {
       const row = await db
         .selectFrom('index_runs')
@@ -151,6 +186,31 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
         .orderBy('id')
         .execute();
       return rows.map(toIndexRun);
+    },
+
+    async withArtifacts() {
+      const rows = await db
+        .selectFrom('index_runs')
+        .selectAll()
+        .where('artifact', 'is not', null)
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toIndexRun);
+    },
+
+    async dropArtifact(id) {
+      await db.updateTable('index_runs').set({ artifact: null }).where('id', '=', id).execute();
+    },
+
+    async catalogsBuilt() {
+      const rows = await db
+        .selectFrom('index_runs')
+        .select('snapshot_id')
+        .select((eb) => eb.fn.max('id').as('last'))
+        .groupBy('snapshot_id')
+        .orderBy('last', 'desc')
+        .execute();
+      return rows.map((row) => row.snapshot_id);
     },
 
     async readsSnapshot(snapshotId) {

@@ -2,7 +2,9 @@ import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import type { DialectName } from './connect.js';
 import { initial } from './migrations/0001-initial.js';
 import { imports } from './migrations/0002-imports.js';
+import { searchLog } from './migrations/0003-search-log.js';
 import { catalogLife } from './migrations/0004-catalog-life.js';
+import { draftVersions } from './migrations/0005-draft-versions.js';
 import type { Schema } from './schema.js';
 
 /**
@@ -13,7 +15,9 @@ function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initial(dialect),
     '0002-imports': imports(dialect),
+    '0003-search-log': searchLog(dialect),
     '0004-catalog-life': catalogLife(dialect),
+    '0005-draft-versions': draftVersions(),
   };
 }
 

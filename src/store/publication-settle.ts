@@ -21,8 +21,13 @@ export async function settlePublication(trx: Transaction<Schema> | Kysely<Schema
     .limit(1)
     .executeTakeFirst();
   if (pending) return;
+  // Counted as a publish: drafts that built on the failed release build on the live one now.
   await trx
     .updateTable('publication')
-    .set({ release_id: live.release_id, published_at: live.since })
+    .set((eb) => ({
+      release_id: live.release_id,
+      published_at: live.since,
+      revision: eb('revision', '+', 1),
+    }))
     .execute();
 }

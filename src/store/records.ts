@@ -31,6 +31,8 @@ export interface ReleaseRecord {
 export interface PublishedRelease {
   release: ReleaseRecord;
   publishedAt: string;
+  /** How many publishes there were: every publish counts one more. */
+  revision: number;
 }
 
 export const indexRunStatuses = ['queued', 'running', 'succeeded', 'failed', 'superseded'] as const;

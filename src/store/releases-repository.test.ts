@@ -54,7 +54,7 @@ for (const backend of ['sqlite', 'postgres'] as const) {
       expect(second.items.map((release) => release.id)).toEqual(['rl_old']);
     });
 
-    it('publishes a kept release and answers the one published last', async () => {
+    it('publishes a kept release and answers the one published last, counting the publishes', async () => {
       expect(await db.releases.published()).toBeUndefined();
       expect(await db.releases.publish('rl_1', new Date())).toBe(false);
       const { release: one } = await db.releases.create({ id: 'rl_1', files, createdAt: new Date() });
@@ -64,12 +64,17 @@ for (const backend of ['sqlite', 'postgres'] as const) {
       expect(await db.releases.published()).toEqual({
         release: one,
         publishedAt: '2025-03-01T10:00:00.000Z',
+        revision: 1,
       });
       await db.releases.publish('rl_2', '2025-03-02T10:00:00.000Z');
       expect(await db.releases.published()).toEqual({
         release: two,
         publishedAt: '2025-03-02T10:00:00.000Z',
+        revision: 2,
       });
+      // Publishing an earlier release again is a publish of its own: drafts read a new count.
+      await db.releases.publish('rl_1', '2025-03-02T10:00:00.000Z');
+      expect((await db.releases.published())?.revision).toBe(3);
     });
   });
 }

@@ -1,9 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import { canonicalJson } from '../lib/canonical-json.js';
 import { type PageRequest, pageOffset } from '../lib/paging.js';
+import { writePublication } from './publication-write.js';
 import type { Instant, PublishedRelease, ReleaseRecord } from './records.js';
 import { storedTime, toNumber } from './rows.js';
-import { type ReleasesTable, type Schema, SINGLE_ROW } from './schema.js';
+import type { ReleasesTable, Schema } from './schema.js';
 
 export interface NewRelease {
   id: string;
@@ -66,14 +67,7 @@ export function createReleasesRepository(db: Kysely<Schema>): ReleasesRepository
 
     async publish(id, at) {
       if (!(await get(id))) return false;
-      const publishedAt = storedTime(at);
-      await db
-        .insertInto('publication')
-        .values({ slot: SINGLE_ROW, release_id: id, published_at: publishedAt })
-        .onConflict((conflict) =>
-          conflict.column('slot').doUpdateSet({ release_id: id, published_at: publishedAt }),
-        )
-        .execute();
+      await writePublication(db, id, storedTime(at));
       return true;
     },
 
@@ -82,9 +76,9 @@ export function createReleasesRepository(db: Kysely<Schema>): ReleasesRepository
         .selectFrom('publication')
         .innerJoin('releases', 'releases.id', 'publication.release_id')
         .selectAll('releases')
-        .select('publication.published_at')
+        .select(['publication.published_at', 'publication.revision'])
         .executeTakeFirst();
-      return row && { release: toRelease(row), publishedAt: row.published_at };
+      return row && { release: toRelease(row), publishedAt: row.published_at, revision: row.revision };
     },
   };
 }

@@ -14,6 +14,14 @@ export interface Schema {
   live: LiveTable;
   settings: SettingsTable;
   imports: ImportsTable;
+  searches: SearchesTable;
+  search_events: SearchEventsTable;
+  log_dirty_days: LogDirtyDaysTable;
+  insight_days: InsightDaysTable;
+  insight_queries: InsightQueriesTable;
+  insight_filters: InsightFiltersTable;
+  insight_categories: InsightCategoriesTable;
+  insight_campaigns: InsightCampaignsTable;
   offer_writes: OfferWritesTable;
   offer_overlay: OfferOverlayTable;
   catalog_source: CatalogSourceTable;
@@ -55,6 +63,8 @@ export interface PublicationTable {
   slot: number;
   release_id: string;
   published_at: string;
+  /** Counts the publishes, so a draft's version changes with each. */
+  revision: Generated<number>;
 }
 
 export interface IndexRunsTable {
@@ -118,6 +128,107 @@ export interface ImportsTable {
   /** When the clean-up first saw it replaced; the retention of its export counts from here. */
   replaced_at: string | null;
   export_removed_at: string | null;
+}
+
+/** One search answered to a storefront, as the search log keeps it. */
+export interface SearchesTable {
+  query_id: string;
+  /** The UTC day it arrived on (`YYYY-MM-DD`). */
+  day: string;
+  arrived_at: string;
+  typed: string;
+  searched: string;
+  surface: string;
+  channel: string;
+  locale: string;
+  category: string | null;
+  /** The shopper's choices as a JSON array of `{field, value}`. */
+  filters: string;
+  sort: string | null;
+  page: number;
+  per_page: number;
+  /** 1 for a count-only answer, else 0. */
+  count_only: number;
+  /** The listed section's total. */
+  total: number;
+  /** The page's hits as a JSON array of `{entity, position, campaign?}`. */
+  hits: string;
+  /** The page's banners as a JSON array of `{rule, slot, position?}`. */
+  placements: string;
+  page_view: string | null;
+  traffic: string;
+  release_id: string;
+}
+
+export interface SearchEventsTable {
+  seq: Generated<number>;
+  received_at: string;
+  /** The UTC day of the search the event names (read from its query id). */
+  search_day: string;
+  query_id: string;
+  type: string;
+  entity: string | null;
+  placement: string | null;
+  position: number | null;
+  campaign: string | null;
+  surface: string;
+  page_view: string | null;
+  traffic: string;
+}
+
+export interface LogDirtyDaysTable {
+  day: string;
+}
+
+/** Roll-up rows are keyed by day, channel and locale. */
+interface RolledUp {
+  day: string;
+  channel: string;
+  locale: string;
+}
+
+export interface InsightDaysTable extends RolledUp {
+  searches: number;
+  unique_searches: number;
+  without_results: number;
+  clicked_searches: number;
+  clicks: number;
+  views: number;
+  browses: number;
+}
+
+export interface InsightQueriesTable extends RolledUp {
+  /** The query as the engine reads it (folded words): what makes two searches one query. */
+  query: string;
+  /** The query as shoppers wrote it most often that day. */
+  text: string;
+  page_views: number;
+  searches: number;
+  unique_searches: number;
+  without_results: number;
+  clicked_searches: number;
+  clicks: number;
+  positioned_clicks: number;
+  click_positions: number;
+  views: number;
+}
+
+export interface InsightFiltersTable extends RolledUp {
+  field: string;
+  value: string;
+  uses: number;
+}
+
+export interface InsightCategoriesTable extends RolledUp {
+  category: string;
+  browses: number;
+  unique_browses: number;
+}
+
+export interface InsightCampaignsTable extends RolledUp {
+  campaign: string;
+  views: number;
+  clicks: number;
 }
 
 export interface OfferWritesTable {

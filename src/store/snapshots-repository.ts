@@ -14,7 +14,11 @@ export interface SnapshotsRepository {
   /** Makes a kept snapshot the current catalog; false when there is no such snapshot. */
   setCurrentCatalog(id: string, at: Instant): Promise<boolean>;
   currentCatalog(): Promise<SnapshotRecord | undefined>;
+  /** How many catalogs arrived (0 before any): offers updates belong to the catalog of theirs. */
+  catalogGeneration(): Promise<number>;
   count(): Promise<number>;
+  /** Every snapshot kept, oldest first. */
+  all(): Promise<SnapshotRecord[]>;
 }
 
 export function createSnapshotsRepository(db: Kysely<Schema>): SnapshotsRepository {
@@ -70,6 +74,16 @@ export function createSnapshotsRepository(db: Kysely<Schema>): SnapshotsReposito
         .selectAll('snapshots')
         .executeTakeFirst();
       return row && toSnapshot(row);
+    },
+
+    async catalogGeneration() {
+      const row = await db.selectFrom('catalog').select('generation').executeTakeFirst();
+      return row ? toNumber(row.generation) : 0;
+    },
+
+    async all() {
+      const rows = await db.selectFrom('snapshots').selectAll().orderBy('received_at').execute();
+      return rows.map(toSnapshot);
     },
 
     async count() {

@@ -246,6 +246,59 @@ describe('filters', () => {
     ]);
   });
 
+  it('chooses what the query named: its facet is counted without it and shows it selected', async () => {
+    const answer = await search({ query: 'red', redirect: false });
+    expect(answer.resolution).toMatchObject({ filters: { color: 'Red' }, complete: true });
+    expect(products(answer).total).toBe(2);
+    expect(
+      facetOf(answer, 'color')!.values.map((value) => [value.value, value.count, value.selected]),
+    ).toEqual([
+      ['Red', 2, true],
+      ['Blue', 1, undefined],
+      ['Navy', 1, undefined],
+      ['Green', 1, undefined],
+    ]);
+    // Other facets are counted under it.
+    expect(valueCounts(answer, 'size')).toEqual({ S: 1, M: 1, L: 2 });
+    expect(answer.filters).toEqual([
+      {
+        field: 'color',
+        label: 'Color',
+        value: 'Red',
+        value_label: 'Red',
+        from: 'resolution',
+        dismiss: { field: 'color', value: 'Red' },
+      },
+    ]);
+    // A value the shopper chose in the same facet is another alternative, each removable on its own.
+    const both = await search({ query: 'red', redirect: false, filters: { color: ['Blue'] } });
+    expect(products(both).total).toBe(2);
+    expect(
+      facetOf(both, 'color')!
+        .values.filter((value) => value.selected)
+        .map((value) => value.value),
+    ).toEqual(['Red', 'Blue']);
+    expect(both.filters).toEqual([
+      { field: 'color', label: 'Color', value: 'Blue', value_label: 'Blue', from: 'request', filters: {} },
+      expect.objectContaining({ field: 'color', value: 'Red', from: 'resolution' }),
+    ]);
+  });
+
+  it('opens the category tree down to a category the query named, counted without it', async () => {
+    const answer = await search({ query: 'dresses', redirect: false });
+    expect(answer.resolution).toMatchObject({ category: 'dresses', complete: true });
+    expect(products(answer).total).toBe(2);
+    expect(
+      facetOf(answer, 'category')!.values.map((value) => [value.value, value.count, value.selected]),
+    ).toEqual([
+      ['home', 4, undefined],
+      ['fashion', 3, undefined],
+      ['women', 2, undefined],
+      ['dresses', 2, true],
+      ['men', 1, undefined],
+    ]);
+  });
+
   it('shows a chosen value even when nothing has it', async () => {
     const answer = await search({ filters: { size: ['XXL'] } });
     expect(products(answer).total).toBe(0);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StandInGateway, startStandInGateway } from '../support/ai-gateway.js';
 import { minimalRelease, smallShop, toJsonLines } from '../support/catalog.js';
 import { call } from '../support/http.js';
 import { startTestStack, TEST_INTERNAL_KEY, TEST_KEY, type TestStack } from '../support/stack.js';
@@ -150,9 +151,16 @@ function hasNull(value: unknown): boolean {
 }
 
 let stack: TestStack;
+let gateway: StandInGateway;
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  // Column suggestions ask an AI gateway: a stand-in whose model places no column, so a valid
+  // request answers 200 rather than 503 for a missing key.
+  gateway = await startStandInGateway();
+  gateway.behave({ kind: 'answer', answer: () => ({ columns: [] }) });
+  stack = await startTestStack({
+    env: { AI_GATEWAY_API_KEY: 'fuzz-gateway-key', AI_GATEWAY_BASE_URL: gateway.url },
+  });
   await stack.manage('PUT', '/catalog', toJsonLines(smallShop));
   const release = await (await stack.manage('POST', '/releases', { files: minimalRelease })).json();
   await stack.manage('POST', `/releases/${release.id}/publish`);
@@ -160,7 +168,10 @@ beforeAll(async () => {
     (await stack.search({})).status === 200 ? true : undefined,
   );
 });
-afterAll(async () => stack.close());
+afterAll(async () => {
+  await stack.close();
+  await gateway.close();
+});
 
 describe('every endpoint, fuzzed', () => {
   it('derives the endpoints of all three ports from openapi.json', () => {

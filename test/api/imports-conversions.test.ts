@@ -3,13 +3,15 @@ import {
   bestBuyFeedItems,
   icecatPart,
   parseCsv,
-  realExport,
+  sampleExport,
   type Table,
   toCsv,
   toMerchantFeed,
   toTsv,
   toWindows1252,
   toXlsx,
+  WHOLE_EXPORTS,
+  wholeOrSample,
 } from '../../src/catalog/testing/exports.js';
 import { minimalRelease } from '../support/catalog.js';
 import type { Answer } from '../support/http.js';
@@ -30,7 +32,14 @@ interface Converted {
   encoding?: string;
 }
 
-const bestBuy = JSON.parse(realExport('bestbuy/ecommerce.json').toString('utf8')) as Array<{
+/** The whole exports of ../shared/data when they are there, else the committed samples. */
+const bigBasket = () =>
+  parseCsv(wholeOrSample('bigbasket-grocery/BigBasket Products.csv', 'bigbasket-grocery/sample.csv'));
+const flipkart = () =>
+  parseCsv(wholeOrSample('flipkart/flipkart_com-ecommerce_sample.csv', 'flipkart/sample.csv'));
+const bestBuy = JSON.parse(
+  wholeOrSample('bestbuy/ecommerce.json', 'bestbuy/ecommerce.json').toString('utf8'),
+) as Array<{
   name: string;
   description: string;
   image: string;
@@ -41,11 +50,11 @@ const bestBuy = JSON.parse(realExport('bestbuy/ecommerce.json').toString('utf8')
 
 const converted: Converted[] = [
   {
-    label: 'Icecat JSON (a whole part, prices in cents)',
+    label: `Icecat JSON (${WHOLE_EXPORTS ? 'a whole part' : 'a sample'}, prices in cents)`,
     name: 'icecat-1.json',
     contentType: 'application/json',
     kind: 'json_records',
-    bytes: async () => icecatPart(1),
+    bytes: async () => (WHOLE_EXPORTS ? icecatPart(1) : sampleExport('icecat-electronics/sample.json')),
     query: 'xerox toner cartridge 006r90321',
     title: /006R90321/,
   },
@@ -54,7 +63,7 @@ const converted: Converted[] = [
     name: 'bigbasket.xlsx',
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     kind: 'workbook',
-    bytes: () => toXlsx(head(parseCsv(realExport('bigbasket-grocery/BigBasket Products.csv')), 2000)),
+    bytes: () => toXlsx(head(bigBasket(), 2000)),
     query: 'garlic oil capsule',
     title: /Garlic Oil/,
   },
@@ -63,7 +72,7 @@ const converted: Converted[] = [
     name: 'flipkart.tsv',
     contentType: 'text/tab-separated-values',
     kind: 'delimited',
-    bytes: async () => toTsv(head(parseCsv(realExport('flipkart/flipkart_com-ecommerce_sample.csv')), 2000)),
+    bytes: async () => toTsv(head(flipkart(), 2000)),
     query: 'cycling shorts',
     title: /Cycling Shorts/,
   },
@@ -73,8 +82,7 @@ const converted: Converted[] = [
     contentType: 'text/csv',
     kind: 'delimited',
     encoding: 'windows-1252',
-    bytes: async () =>
-      toWindows1252(toCsv(head(parseCsv(realExport('bigbasket-grocery/BigBasket Products.csv')), 2000), ';')),
+    bytes: async () => toWindows1252(toCsv(head(bigBasket(), 2000), ';')),
     query: 'garlic oil capsule',
     title: /Garlic Oil/,
   },

@@ -170,6 +170,7 @@ describe('POST /api/v1/imports/{import}/publish and the import states', () => {
       logger: pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
       pollMs: 50,
       leaseMs: 30_000,
+      tasks: stack.workers.builds,
     });
     expect(await indexer.runOnce()).toBe(true);
     const failed = await getImport(stack, draft.id);

@@ -167,7 +167,58 @@ describe('PATCH /api/v1/imports/{import}', () => {
       })
     ).json();
     expect(empty.files).toEqual({});
-    expect(empty.version).toBe(draft.version);
+    // The files are as they were, the version is not: a version never comes back.
+    expect(new Set([draft.version, changed.version, more.version, dropped.version, empty.version]).size).toBe(
+      5,
+    );
+    const stale = await stack.manage('PATCH', `/imports/${draft.id}`, {
+      version: draft.version,
+      files: synonyms,
+    });
+    expect(stale.status).toBe(409);
+  });
+
+  it('reads a file sent as text as JSON, and answers 422 pointing at a file whose text is not JSON', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const draft = await sendExport(stack, shop);
+    const response = await stack.manage('PATCH', `/imports/${draft.id}`, {
+      version: draft.version,
+      files: { 'synonyms.json': JSON.stringify(synonyms['synonyms.json'], null, 2) },
+    });
+    expect(response.status).toBe(200);
+    const changed = await response.json();
+    expect(changed.files).toEqual(synonyms);
+    const broken = await stack.manage('PATCH', `/imports/${draft.id}`, {
+      version: changed.version,
+      files: { 'ranking.json': '{ "sorts": [ }' },
+    });
+    expect(broken.status).toBe(422);
+    expect((await broken.json()).violations).toEqual([
+      {
+        file: 'ranking.json',
+        pointer: '',
+        message: expect.stringContaining('The file is text that is not JSON'),
+      },
+    ]);
+    expect((await getImport(stack, draft.id)).files).toEqual(synonyms);
+  });
+
+  it('gives two imports of the same files versions of their own, and a new version on every publish, of an earlier release too', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const first = await sendExport(stack, shop);
+    const second = await sendExport(stack, shop);
+    expect(first.files).toEqual(second.files);
+    expect(first.version).not.toBe(second.version);
+    const a = await storeAndPublishRelease(stack, minimalRelease);
+    const onA = (await getImport(stack, first.id)).version;
+    await storeAndPublishRelease(stack, { 'ranking.json': { sorts: [] }, 'rules.json': { rules: [] } });
+    const onB = (await getImport(stack, first.id)).version;
+    await stack.manage('POST', `/releases/${a}/publish`);
+    const backOnA = await getImport(stack, first.id);
+    expect(backOnA.builds_on).toBe(a);
+    expect(new Set([first.version, onA, onB, backOnA.version]).size).toBe(4);
+    const stale = await stack.manage('PATCH', `/imports/${first.id}`, { version: onA, files: synonyms });
+    expect(stale.status).toBe(409);
   });
 
   it('builds on the release published now: its version changes when another release is published', async () => {

@@ -12,6 +12,21 @@ const endpoints: Array<[string, string]> = [
   ['POST', '/index-runs'],
   ['GET', '/index-runs/1'],
   ['GET', '/live'],
+  ['GET', '/rules'],
+  ['GET', '/imports/1/rules'],
+  ['POST', '/imports/1/rules'],
+  ['PATCH', '/imports/1/rules/a-rule'],
+  ['DELETE', '/imports/1/rules/a-rule'],
+  ['PUT', '/imports/1/rules/a-rule/position'],
+  ['GET', '/synonyms'],
+  ['GET', '/imports/1/synonyms'],
+  ['POST', '/imports/1/synonyms'],
+  ['PATCH', '/imports/1/synonyms/en/groups/0'],
+  ['DELETE', '/imports/1/synonyms/en/groups/0'],
+  ['POST', '/imports/1/synonyms/check'],
+  ['GET', '/search-settings'],
+  ['GET', '/imports/1/search-settings'],
+  ['PATCH', '/imports/1/search-settings/product'],
 ];
 
 describe('with a management key set', () => {

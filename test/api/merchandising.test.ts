@@ -798,7 +798,7 @@ describe('rule filters and detected filters', () => {
     expect(dismissed.filters.some((one: Answer) => one.from === 'rule')).toBe(false);
   });
 
-  it('what the query named shows as chips; dismissing one leaves its word as text', async () => {
+  it('what the query named shows as chips and as chosen facet values; dismissing one leaves its word as text', async () => {
     const white = await search({ query: 'white headphones' });
     expect(white.resolution).toMatchObject({
       category: 'headphones',
@@ -810,8 +810,12 @@ describe('rule filters and detected filters', () => {
       expect.objectContaining({ field: 'color', value: 'White', value_label: 'White', from: 'resolution' }),
     ]);
     expect(shown(white)).toEqual(['hp-aur-eco', 'hp-son-buds']);
+    // The named colour is chosen in its facet: the facet counts the headphones of every colour.
     expect(sectionOf(white).facets.find((facet: Answer) => facet.field === 'color').values).toEqual([
-      expect.objectContaining({ value: 'White', count: 2 }),
+      { value: 'Black', label: 'Black', count: 3 },
+      { value: 'White', label: 'White', count: 2, selected: true },
+      { value: 'Red', label: 'Red', count: 2 },
+      { value: 'Silver', label: 'Silver', count: 1 },
     ]);
 
     const colorChip = white.filters[1];
@@ -866,9 +870,10 @@ describe('redirects', () => {
 });
 
 describe('relaxation', () => {
-  it('repeats a resolved search that finds nothing without what the query named', async () => {
-    // No headphones are of steel; the studio headphones' steel headband is named in their description.
-    const answer = await search({ query: 'steel headphones' });
+  it('repeats a resolved search that finds nothing leaving out the least important part it named first', async () => {
+    // No headphones are of steel: the material is left out, the category kept, and the words
+    // rank the headphones (the studio headphones' steel headband is named in their description).
+    const answer = await search({ query: 'steel headphones', debug: true });
     expect(answer.relaxed).toBe(true);
     expect(answer.resolution).toMatchObject({
       category: 'headphones',
@@ -876,12 +881,31 @@ describe('relaxation', () => {
       complete: true,
     });
     expect(answer.resolution.left_out.map((chip: Answer) => [chip.field, chip.value, chip.from])).toEqual([
-      ['category', 'headphones', 'resolution'],
       ['material', 'steel', 'resolution'],
     ]);
-    expect(answer).not.toHaveProperty('filters');
-    expect(answer.query.searched).toBe('steel headphones');
+    expect(answer.filters.map((chip: Answer) => [chip.field, chip.value, chip.from])).toEqual([
+      ['category', 'headphones', 'resolution'],
+    ]);
     expect(shown(answer)[0]).toBe('hp-aur-studio');
+    expect(sectionOf(answer).hits.length).toBe(sectionOf(answer).total);
+    expect(answer.trace.filter((entry: Answer) => entry.step === 'relaxation')).toEqual([
+      expect.objectContaining({
+        left_out: [expect.objectContaining({ field: 'material' })],
+        candidates: sectionOf(answer).total,
+      }),
+    ]);
+  });
+
+  it('leaves out a brand before a category', async () => {
+    // No Sonora kettles: the kettles are listed.
+    const kettles = await search({ query: 'sonora kettle' });
+    expect(kettles.relaxed).toBe(true);
+    expect(kettles.resolution.left_out.map((chip: Answer) => chip.field)).toEqual(['brand']);
+    expect(kettles.filters.map((chip: Answer) => [chip.field, chip.value])).toEqual([
+      ['category', 'kettles'],
+    ]);
+    expect(sectionOf(kettles).total).toBeGreaterThan(0);
+    expect(shown(kettles).every((id: string) => id.startsWith('kt-'))).toBe(true);
   });
 
   it('leaves a resolved search that finds something as it is', async () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { smallShop, toJsonLines } from '../support/catalog.js';
+import { searchesRead } from '../support/imports.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { waitFor } from '../support/wait.js';
 
@@ -35,12 +36,15 @@ async function storeRelease(s: TestStack, files: Record<string, unknown>): Promi
   return (await (await s.manage('POST', '/releases', { files })).json()).id;
 }
 
+/** Publishes and waits for the run to end; a run that went live is awaited until searches read it. */
 async function publishAndWait(s: TestStack, release: string) {
   const { run } = await (await s.manage('POST', `/releases/${release}/publish`)).json();
-  return waitFor(`run ${run.id}`, async () => {
+  const ended = await waitFor(`run ${run.id}`, async () => {
     const current = await (await s.manage('GET', `/index-runs/${run.id}`)).json();
     return ['succeeded', 'failed'].includes(current.status) ? current : undefined;
   });
+  if (ended.live) await searchesRead(s, ended.id);
+  return ended;
 }
 
 describe('GET /api/v1/releases/{release}/publication', () => {
@@ -181,6 +185,7 @@ describe('POST /internal/publication', () => {
       clock: stack.deps.clock,
       logger: pino({ level: 'silent' }),
       pollMs: 600_000,
+      tasks: stack.workers.builds,
       leaseMs: 30_000,
     });
     expect(await other.runOnce()).toBe(true);

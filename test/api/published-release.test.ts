@@ -10,10 +10,13 @@ afterEach(async () => {
   stack = undefined;
 });
 
-/** A smart category whose selector names a category the small shop lacks: its run fails compiling. */
+/**
+ * A smart category whose selector the engine cannot read (a price that is no number): its run fails
+ * compiling. (A category the catalog lacks would not: a selector naming one matches nothing.)
+ */
 const brokenSmartCategory = {
   'categories.json': {
-    nodes: [{ category: 'audio', where: { category: { within: 'soundbars' } } }],
+    nodes: [{ category: 'audio', where: { price: 'cheap' } }],
   },
 };
 
@@ -41,8 +44,8 @@ describe('the published release after a run failed', () => {
     const failed = await settled(stack, draft.id);
     expect(failed.status).toBe('failed');
     // The run's error names the file and the pointer of the member at fault.
-    expect(failed.run.error).toContain('categories.json at /nodes/0/where/category/within');
-    expect(failed.run.error).toContain('"soundbars" is no category of the catalog');
+    expect(failed.run.error).toContain('categories.json at /nodes/0/where/price');
+    expect(failed.run.error).toContain('"price" holds numbers, and "cheap" is none');
 
     const failedRelease = await (await stack.manage('GET', `/releases/${accepted.run.release}`)).json();
     expect(failedRelease.published).toBeUndefined();
@@ -52,7 +55,7 @@ describe('the published release after a run failed', () => {
       expect.objectContaining({ id: live }),
     ]);
 
-    // The next catalog holds a soundbars category, with which the failed release would build.
+    // The next catalog builds with the live release, not with the one that failed.
     const withSoundbars = [...smallShop, { type: 'category', id: 'soundbars', title: 'Soundbars' }];
     const next = await (await stack.manage('PUT', '/catalog', toJsonLines(withSoundbars))).json();
     expect(next.run.release).toBe(live);

@@ -51,6 +51,30 @@ describe('before anything is searchable', () => {
   });
 });
 
+describe('while the first index run is on its way', () => {
+  // No indexer: the published release's run stays queued.
+  let waiting: TestStack;
+  beforeAll(async () => {
+    waiting = await startTestStack({ roles: { indexer: false } });
+  });
+  afterAll(() => waiting?.close());
+
+  it('answers searches 503 saying the first index run is coming', async () => {
+    await waiting.manage('PUT', '/catalog', toJsonLines(smallShop));
+    const release = await (await waiting.manage('POST', '/releases', { files: minimalRelease })).json();
+    const { run } = await (await waiting.manage('POST', `/releases/${release.id}/publish`)).json();
+    const problem = await waitFor('the query node to see the queued run', async () => {
+      const response = await waiting.search({ query: 'kettle' });
+      expect(response.status).toBe(503);
+      const body = await response.json();
+      return body.detail.includes('first index run') ? body : undefined;
+    });
+    expect(problem.detail).toBe(
+      `Nothing is searchable yet: the first index run (${run.id}) is queued. Searches are answered as soon as it goes live; ask again in a moment.`,
+    );
+  });
+});
+
 describe('searching', () => {
   let ids: { release: string; snapshot: string };
   beforeAll(async () => {
@@ -109,6 +133,22 @@ describe('searching', () => {
     const products = answer.sections.find((section: { type: string }) => section.type === 'product');
     expect(products.total).toBe(1);
     expect(products.hits).toEqual([]);
+  });
+
+  it('answers a query of no words (only an emoji or signs) as the search page with no words does', async () => {
+    const without = ({ query_id: _id, query: _query, ...rest }: Record<string, unknown>) => rest;
+    const empty = await (await stack.search({ query: '' })).json();
+    expect(empty.sections.find((section: { type: string }) => section.type === 'product').total).toBe(3);
+    for (const query of ['🎧', '%', '%%', '-', '  ', '🎧 %']) {
+      const answer = await (await stack.search({ query })).json();
+      expect(answer.query).toEqual({ typed: query, searched: '' });
+      expect(without(answer)).toEqual(without(empty));
+    }
+    for (const raw of ['%', '%25', '%F0%9F%8E%A7', '%25%25']) {
+      const response = await call(`${stack.urls.public}/v1/search?query=${raw}`);
+      expect(response.status, raw).toBe(200);
+      expect(without(await response.json())).toEqual(without(empty));
+    }
   });
 
   it('gives every answer its own query id', async () => {
@@ -186,6 +226,17 @@ describe('HTTP behaviour', () => {
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
     const simple = await call(`${stack.urls.public}/health`, { headers: { origin: 'https://shop.example' } });
     expect(simple.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('serves the API description naming the addresses this stack listens on', async () => {
+    for (const base of [stack.urls.public, stack.urls.internal, stack.urls.management]) {
+      const served = await (await call(`${base}/openapi.json`)).json();
+      expect(served.servers).toEqual([
+        { url: stack.urls.public, description: 'Query API (public port)' },
+        { url: stack.urls.management, description: 'Management API (management port)' },
+        { url: stack.urls.internal, description: 'Internal API (internal port)' },
+      ]);
+    }
   });
 
   it('compresses answers with zstd or gzip when the client takes them', async () => {

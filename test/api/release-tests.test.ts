@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP, writeCatalogJsonl } from '../../src/catalog/demo/index.js';
 import { demoReleaseFiles } from '../../src/catalog/demo/release.js';
-import { loadDemoShop } from '../../src/cli/demo.js';
 import type { TestsFile } from '../../src/contracts/release-files/index.js';
+import { finishedRun, startDemoStack } from '../support/demo.js';
 import type { Answer } from '../support/http.js';
+import { call } from '../support/http.js';
 import { getImport, searchesRead, sendExport } from '../support/imports.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
-import { waitFor } from '../support/wait.js';
 
 type Test = TestsFile['tests'][number];
 
@@ -59,13 +59,6 @@ async function publishFiles(
   return { release: release.id, run: published.run.id };
 }
 
-async function finishedRun(stack: TestStack, id: number): Promise<Answer> {
-  return waitFor(`index run ${id} to finish`, async () => {
-    const run = await (await stack.manage('GET', `/index-runs/${id}`)).json();
-    return ['succeeded', 'failed', 'superseded'].includes(run.status) ? run : undefined;
-  });
-}
-
 /** How a release would go live over what is live now: by a switch or a rebuild. */
 async function publication(stack: TestStack, release: string): Promise<Answer> {
   return (await stack.manage('GET', `/releases/${release}/publication`)).json();
@@ -81,11 +74,34 @@ async function headphonesPage(stack: TestStack): Promise<{ release: string; firs
 describe('plan tests against the live demo shop', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startTestStack();
-    const { runId } = await loadDemoShop(stack.deps);
-    await searchesRead(stack, runId!);
+    stack = await startDemoStack();
   }, 120_000);
   afterAll(async () => stack.close());
+
+  it('the demo shows its sales on the day it is loaded: sale prices, the on-sale toggle, the discount sort and the sale banner', async () => {
+    const answer = await (
+      await stack.search({ on: 'category_page', category: 'home', sort: 'discount' })
+    ).json();
+    expect(answer.placements.map((placement: Answer) => [placement.slot, placement.rule])).toEqual([
+      ['top', 'seasonal-sale'],
+      ['grid', 'seasonal-sale'],
+    ]);
+    const products = answer.sections.find((section: Answer) => section.type === 'product');
+    const onSale = products.facets.find((facet: Answer) => facet.field === 'on_sale');
+    expect(onSale.values.find((value: Answer) => value.value === true)?.count).toBeGreaterThan(10);
+    // The biggest discounts first: each of the first page sells below its price today.
+    for (const hit of products.hits) expect(hit.fields.sale_price).toBeLessThan(hit.fields.price);
+  });
+
+  it('stores the demo release with $schema URLs of the schemas this stack serves', async () => {
+    const { data } = await (await stack.manage('GET', '/releases')).json();
+    const release = await (await stack.manage('GET', `/releases/${data[0].id}`)).json();
+    const schema = release.files['rules.json'].$schema;
+    expect(schema).toBe(`${stack.urls.management}/schemas/rules.json`);
+    const served = await call(schema);
+    expect(served.status).toBe(200);
+    expect((await served.json()).$id).toBe(schema);
+  });
 
   it('POST /api/v1/releases answers 422 naming each failing test and keeps nothing', async () => {
     const before = await releaseCount(stack);

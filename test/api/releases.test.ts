@@ -72,6 +72,26 @@ describe('POST /api/v1/releases', () => {
     ]);
   });
 
+  it('reads a file sent as text as JSON, and refuses text that is not JSON pointing at the file', async () => {
+    const files = { 'rules.json': { rules: [] }, 'ranking.json': { sorts: [] } };
+    const asObjects = await (await stack.manage('POST', '/releases', { files })).json();
+    const asText = await stack.manage('POST', '/releases', {
+      files: { 'rules.json': '{\n  "rules": []\n}\n', 'ranking.json': { sorts: [] } },
+    });
+    expect(asText.status).toBe(200);
+    expect(await asText.json()).toMatchObject({ id: asObjects.id, files: { 'rules.json': { rules: [] } } });
+
+    const broken = await stack.manage('POST', '/releases', { files: { 'rules.json': '{ "rules": [ }' } });
+    expect(broken.status).toBe(422);
+    expect((await broken.json()).violations).toEqual([
+      {
+        file: 'rules.json',
+        pointer: '',
+        message: expect.stringContaining('The file is text that is not JSON'),
+      },
+    ]);
+  });
+
   it('refuses a file aisle does not read, naming the files a release holds', async () => {
     const response = await stack.manage('POST', '/releases', { files: { 'rulez.json': { rules: [] } } });
     expect(response.status).toBe(422);

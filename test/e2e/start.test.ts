@@ -39,7 +39,9 @@ describe('aisle start', () => {
           ...(body ? { body } : {}),
         });
 
-      // Nothing is loaded without --demo.
+      // Nothing is loaded without --demo: no search line to try, but what is missing.
+      expect(cli.output()).not.toContain('curl');
+      expect(cli.output()).toContain('Nothing is searchable yet: no index run has succeeded.');
       expect((await call(`${urls.public}/v1/search?query=kettle`)).status).toBe(503);
 
       const upload = await manage('PUT', '/catalog', toJsonLines(smallShop), 'application/x-ndjson');
@@ -90,8 +92,13 @@ describe('aisle start', () => {
       key = urls.key;
       expect(key).toBeDefined();
       expect((await readFile(join(demoDir, 'management-key'), 'utf8')).trim()).toBe(key);
-      expect(output).toMatch(/curl '.*\/v1\/search\?query=/);
-      const answer = await (await call(`${urls.public}/v1/search?query=headphones`)).json();
+      // The search line comes once the demo is live, and answers at once.
+      const line = /curl '(.*\/v1\/search\?query=[^']*)'/.exec(output);
+      expect(line?.[1]).toContain(urls.public);
+      const succeeded = output.search(/Index run \d+: succeeded/);
+      expect(succeeded).toBeGreaterThan(-1);
+      expect(output.indexOf('curl')).toBeGreaterThan(succeeded);
+      const answer = await (await call(line![1]!)).json();
       expect(answer.sections.find((s: { type: string }) => s.type === 'product').total).toBeGreaterThan(0);
       const releases = await (
         await call(`${urls.management}/releases`, { headers: { authorization: `Bearer ${key}` } })

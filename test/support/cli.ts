@@ -14,9 +14,9 @@ export interface RunningCli {
   stop(): Promise<number | null>;
 }
 
-/** Runs the built `aisle` command as a child process, as a user would. */
-export function runCli(args: string[], env: Record<string, string>): RunningCli {
-  const child = spawn(process.execPath, [CLI, ...args], {
+/** Runs the built `aisle` command (or another build's, `cli`) as a child process, as a user would. */
+export function runCli(args: string[], env: Record<string, string>, cli = CLI): RunningCli {
+  const child = spawn(process.execPath, [cli, ...args], {
     env: { ...process.env, AISLE_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { type Config, readConfig } from '../../src/cli/config.js';
-import { type Roles, type RunningStack, startStack } from '../../src/cli/stack.js';
+import { type Roles, type RunningStack, startStack, type Workers } from '../../src/cli/stack.js';
 import type { Clock } from '../../src/lib/clock.js';
+import { WorkerPool, workerEntry } from '../../src/lib/worker-pool.js';
 import { call, type TestResponse } from './http.js';
 
 export const TEST_KEY = 'test-management-key';
@@ -21,9 +22,25 @@ export interface TestStack extends RunningStack {
     headers?: Record<string, string>,
   ): Promise<TestResponse>;
   search(body: unknown): Promise<TestResponse>;
-  /** Calls the internal API with the internal key, as the control plane does. */
-  internal(path: string, body: unknown): Promise<TestResponse>;
+  /** Calls the internal API with the internal key, as the control plane does: a POST, or a GET without a body. */
+  internal(path: string, body?: unknown): Promise<TestResponse>;
   close(): Promise<void>;
+}
+
+let shared: WorkerPool | undefined;
+
+/**
+ * One pool of worker threads for every stack of a test file: a worker started from sources loads
+ * its modules through tsx, which takes seconds, so stacks share the threads instead of each
+ * starting its own. Idle workers do not keep the test process alive.
+ */
+function sharedWorkers(): Workers {
+  shared ??= new WorkerPool({
+    entry: workerEntry(new URL('../../src/cli/stack.ts', import.meta.url).href, './worker'),
+    size: 2,
+    name: 'aisle-test',
+  });
+  return { builds: shared, reads: shared };
 }
 
 /** A whole stack in this process, on free ports and a temporary data dir, with fast polling. */
@@ -45,13 +62,19 @@ export async function startTestStack(
       AISLE_LIVE_POLL_MS: '50',
       AISLE_INDEXER_POLL_MS: '50',
       AISLE_INTERNAL_KEY: TEST_INTERNAL_KEY,
+      // Test files run side by side on few cores, with heavy work of their own in the same process:
+      // a stack sheds load only in the test that asks for it.
+      AISLE_SHED_EVENT_LOOP_DELAY_MS: '0',
       ...options.env,
     }),
   };
   const roles: Roles = { query: true, control: true, indexer: true, ...options.roles };
   const logger = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
   const key = options.managementKey === null ? undefined : (options.managementKey ?? TEST_KEY);
-  const stack = await startStack(config, roles, logger, key, options.clock);
+  const stack = await startStack(config, roles, logger, key, {
+    ...(options.clock ? { clock: options.clock } : {}),
+    workers: sharedWorkers(),
+  });
   return {
     ...stack,
     dataDir,
@@ -70,11 +93,17 @@ export async function startTestStack(
       });
     },
     internal(path, body) {
-      return call(`${stack.urls.internal}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${TEST_INTERNAL_KEY}` },
-        body: JSON.stringify(body),
-      });
+      const authorization = `Bearer ${TEST_INTERNAL_KEY}`;
+      return call(
+        `${stack.urls.internal}${path}`,
+        body === undefined
+          ? { headers: { authorization } }
+          : {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization },
+              body: JSON.stringify(body),
+            },
+      );
     },
     search(body) {
       return call(`${stack.urls.public}/v1/search`, {

@@ -43,6 +43,27 @@ describe('generateCatalog', () => {
     );
   });
 
+  it('runs sales on the day a catalog is made for, the same products as any other day', () => {
+    const onSaleOn = (entities: CatalogEntity[], day: Date) =>
+      entities.filter((entity) =>
+        [entity, ...(entity.variants ?? [])].some(
+          (offer) =>
+            Date.parse(offer.sale_window?.from ?? '') <= day.getTime() &&
+            day.getTime() < Date.parse(offer.sale_window?.until ?? ''),
+        ),
+      ).length;
+    for (const today of [new Date('2031-03-10T09:30:00Z'), new Date('2027-11-27T23:00:00Z')]) {
+      const dated = [...generateCatalog({ products: 2000, seed: 1, today })];
+      // Some sales run on that day and on the days around it, as in a shop that keeps selling.
+      expect(onSaleOn(dated, today)).toBeGreaterThan(40);
+      expect(onSaleOn(dated, new Date(today.getTime() + 30 * 86_400_000))).toBeGreaterThan(40);
+      // Only the sale dates move with the day.
+      const undated = (entities: CatalogEntity[]) =>
+        JSON.stringify(entities).replace(/"(from|until)":"[^"]+"/g, '');
+      expect(undated(dated)).toBe(undated(catalog));
+    }
+  });
+
   it('writes valid catalog entities', () => {
     for (const entity of catalog) {
       expect(

@@ -2,6 +2,7 @@ import type { Availability, CatalogEntity, Variant } from '../../contracts/catal
 import { BRANDS, type DemoBrand } from './brands.js';
 import { CATEGORIES, type DemoCategory, type ProductSpec } from './categories.js';
 import { Random } from './random.js';
+import { withShopExtras } from './shop-extras.js';
 import { withBenchExtras } from './variants.js';
 import { BENEFITS, CLOSERS, COLLECTIONS, COLORS, SERIES, TITLE_MEASURES, USES } from './words.js';
 
@@ -14,12 +15,24 @@ export interface GenerateOptions {
    * writes signals. Off by default, which is the demo shop's catalog.
    */
   variants?: boolean;
+  /**
+   * The demo shop: every product writes a popularity signal, and a few are sold in one channel
+   * only, or in none (see shop-extras.ts). Off by default.
+   */
+  shop?: boolean;
+  /**
+   * The day the catalog is made for (the demo shop: the day it is loaded): sale windows are laid
+   * over the half years before and after it, so sales run on that day as every day a shop has
+   * some. Without it the windows lie in 2025, the same catalog on any day (benchmarks, tests).
+   */
+  today?: Date;
 }
 
 /** Brands a leaf category carries: a shop stocks a few brands per shelf, not all of them. */
 const BRANDS_PER_LEAF = 8;
 const DAY_MS = 86_400_000;
-const SALES_FROM = Date.UTC(2025, 0, 1);
+const SALES_FROM_2025 = Date.UTC(2025, 0, 1);
+const SALES_SPAN_DAYS = 365;
 
 interface Shelf {
   category: DemoCategory;
@@ -42,10 +55,13 @@ export function* generateCatalog(options: GenerateOptions): Generator<CatalogEnt
   const shelves = stockShelves(new Random(seed ^ 0x5eed));
   const random = new Random(seed);
   const extras = options.variants ? new Random(seed ^ 0x7a41) : undefined;
+  const shop = options.shop ? new Random(seed ^ 0x5409) : undefined;
+  const salesFrom = options.today === undefined ? SALES_FROM_2025 : salesAround(options.today);
   for (let n = 1; n <= options.products; n++) {
     const shelf = random.pick(shelves);
-    const entity = product(n, shelf, random);
-    yield extras ? withBenchExtras(entity, shelf.category.department, extras) : entity;
+    const entity = product(n, shelf, random, salesFrom);
+    const shown = shop ? withShopExtras(entity, n, shop) : entity;
+    yield extras ? withBenchExtras(shown, shelf.category.department, extras) : shown;
   }
 }
 
@@ -74,7 +90,13 @@ function stockShelves(random: Random): Shelf[] {
   );
 }
 
-function product(n: number, shelf: Shelf, random: Random): CatalogEntity {
+/** The first day sale windows may open: half the span before `today`'s day (UTC). */
+function salesAround(today: Date): number {
+  const day = Math.floor(today.getTime() / DAY_MS) * DAY_MS;
+  return day - Math.floor(SALES_SPAN_DAYS / 2) * DAY_MS;
+}
+
+function product(n: number, shelf: Shelf, random: Random, salesFrom: number): CatalogEntity {
   const { category, spec } = shelf;
   const id = `P${100000 + n}`;
   const brand = random.pick(shelf.brands).name;
@@ -106,7 +128,7 @@ function product(n: number, shelf: Shelf, random: Random): CatalogEntity {
     url: `/p/${handle}`,
     attributes,
   };
-  const offer = offerFields(random, spec);
+  const offer = offerFields(random, spec, salesFrom);
   if (spec.sizes) {
     entity.varies_by = ['size'];
     entity.variants = sizeVariants(random, id, spec.sizes, offer);
@@ -163,7 +185,7 @@ interface OfferFields {
   currency: string;
 }
 
-function offerFields(random: Random, spec: ProductSpec): OfferFields {
+function offerFields(random: Random, spec: ProductSpec, salesFrom: number): OfferFields {
   const [low, high] = spec.price;
   // Skewed toward the cheap end, as shelves are; prices end in .99.
   const base = low + (high - low) * random.next() ** 2;
@@ -171,7 +193,7 @@ function offerFields(random: Random, spec: ProductSpec): OfferFields {
   const offer: OfferFields = { price, currency: 'EUR' };
   if (random.chance(0.2)) {
     offer.sale_price = cents(price * (0.65 + 0.25 * random.next()));
-    const from = SALES_FROM + random.int(0, 364) * DAY_MS;
+    const from = salesFrom + random.int(0, SALES_SPAN_DAYS - 1) * DAY_MS;
     offer.sale_window = { from: timestamp(from), until: timestamp(from + random.int(14, 120) * DAY_MS) };
   }
   return offer;

@@ -6,4 +6,4 @@ export { catalogJsonLines, writeCatalogJsonl } from './jsonl.js';
 export { Random } from './random.js';
 
 /** The demo shop's catalog. */
-export const DEMO_SHOP = { products: 3000, seed: 1 } as const;
+export const DEMO_SHOP = { products: 3000, seed: 1, shop: true } as const;

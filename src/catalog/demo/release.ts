@@ -10,6 +10,7 @@ import type {
   TestsFile,
   TypesFile,
 } from '../../contracts/release-files/index.js';
+import { SEASONAL_SALE_RULE, saleWindow, seasonalSale } from './season.js';
 
 /**
  * The demo shop's release: every release file, written for the catalog `generateCatalog` makes
@@ -18,6 +19,7 @@ import type {
  * as a shop sends it to `POST /api/v1/releases`; docs/release-files.md explains every member.
  */
 
+/** Where the management API serves the schemas at its default port; see demoReleaseFilesAt. */
 const SCHEMAS = 'http://127.0.0.1:8090/schemas';
 
 const channels = {
@@ -27,6 +29,12 @@ const channels = {
       id: 'web',
       label: { en: 'Web shop', de: 'Webshop' },
       locales: ['en', 'de'],
+      currency: 'EUR',
+    },
+    {
+      id: 'b2b',
+      label: { en: 'Business customers', de: 'Geschäftskunden' },
+      locales: ['en'],
       currency: 'EUR',
     },
   ],
@@ -653,7 +661,10 @@ const categories = {
 
 const ranking = {
   $schema: `${SCHEMAS}/ranking.json`,
-  // The demo catalog writes no signals, so the file defines none and weighs none.
+  // Popular products rank a little higher: the demo shop writes each product's sales of the
+  // last 30 days.
+  signals: [{ code: 'sales_30d', direction: 'higher_is_better', normalize: 'percentile' }],
+  weights: { product: { sales_30d: 0.3 } },
   strengths: {
     boost: { slight: 1.2, medium: 1.5, strong: 2.5 },
     bury: { slight: 0.8, medium: 0.6, strong: 0.3 },
@@ -703,127 +714,100 @@ type DemoRule = Omit<Rule, 'then'> & {
   then: Omit<Rule['then'], 'boost' | 'bury'> & { boost?: WeightedTarget[]; bury?: WeightedTarget[] };
 };
 
-const rules = {
-  $schema: `${SCHEMAS}/rules.json`,
-  rules: [
-    {
-      id: 'redirect-returns',
-      description: 'Shoppers asking about returns go to the returns help page.',
-      when: { on: 'search', query: { is: ['returns', 'return policy', 'refund', 'retoure'] } },
-      then: { redirect: { url: '/help/returns' } },
-    },
-    {
-      id: 'resolve-ambiguous-terms',
-      description: '"natural" stays a word ("natural sound"), "sage" means the color Sage.',
-      when: { locale: 'en' },
-      then: {
-        resolve: [
-          { term: 'natural', as: 'text' },
-          { term: 'sage', as: { color: 'Sage' } },
-        ],
+const rules = (today: Date) =>
+  ({
+    $schema: `${SCHEMAS}/rules.json`,
+    rules: [
+      {
+        id: 'redirect-returns',
+        description: 'Shoppers asking about returns go to the returns help page.',
+        when: { on: 'search', query: { is: ['returns', 'return policy', 'refund', 'retoure'] } },
+        then: { redirect: { url: '/help/returns' } },
       },
-    },
-    {
-      id: 'rewrite-cheap',
-      description: 'Drops "cheap" and its kin: they would only match descriptions, never products.',
-      when: { query: { contains: ['cheap', 'cheapest', 'budget', 'billig'] } },
-      then: { rewrite: { remove: ['cheap', 'cheapest', 'budget', 'billig'] } },
-    },
-    {
-      id: 'hide-recalled',
-      description: 'Terrazo RC-9200F kettle recalled by the supplier: off every page until the fix ships.',
-      then: { hide: [{ entities: ['product:P100233'] }] },
-    },
-    {
-      id: 'filter-vegan',
-      description: 'A search for "vegan" lists only products of vegan materials.',
-      when: { on: ['search', 'autocomplete'], query: { contains: 'vegan' } },
-      then: { filter: { type: 'product', where: { material: ['vegan leather', 'canvas', 'mesh'] } } },
-    },
-    {
-      id: 'pin-headphones',
-      description: 'Headphones page: our two best sellers first, the Sonora earbuds campaign at 4.',
-      when: { on: 'category_page', category: { is: 'headphones' } },
-      then: {
-        pin: [
-          { entity: 'product:P100137', position: 1 },
-          { entity: 'product:P100201', position: 2 },
-          { entity: 'product:P101051', position: 4, sponsored: { campaign: 'sonora-earbuds-2025' } },
-        ],
+      {
+        id: 'resolve-ambiguous-terms',
+        description: '"natural" stays a word ("natural sound"), "sage" means the color Sage.',
+        when: { locale: 'en' },
+        then: {
+          resolve: [
+            { term: 'natural', as: 'text' },
+            { term: 'sage', as: { color: 'Sage' } },
+          ],
+        },
       },
-    },
-    {
-      id: 'tv-partner-brand',
-      description: 'Televisions: our partner brand Sonora up, TVs we cannot ship soon down.',
-      when: {
-        on: ['search', 'category_page'],
-        any: [{ resolved: { category: 'televisions' } }, { category: { within: 'televisions' } }],
+      {
+        id: 'rewrite-cheap',
+        description: 'Drops "cheap" and its kin: they would only match descriptions, never products.',
+        when: { query: { contains: ['cheap', 'cheapest', 'budget', 'billig'] } },
+        then: { rewrite: { remove: ['cheap', 'cheapest', 'budget', 'billig'] } },
       },
-      then: {
-        boost: [{ where: { brand: 'Sonora' }, strength: 'medium' }],
-        bury: [{ where: { availability: ['backorder', 'preorder'] }, type: 'product', strength: 'slight' }],
+      {
+        id: 'hide-recalled',
+        description: 'Terrazo RC-9200F kettle recalled by the supplier: off every page until the fix ships.',
+        then: { hide: [{ entities: ['product:P100233'] }] },
       },
-    },
-    {
-      id: 'summer-sale-2025',
-      description:
-        'Summer Sale in June 2025: banner above the results, a card among the tiles, reduced items up.',
-      schedule: { from: '2025-06-01T00:00:00+02:00', until: '2025-07-01T00:00:00+02:00' },
-      when: { on: ['search', 'category_page'] },
-      then: {
-        place: [
-          {
-            slot: 'top',
-            kind: 'banner',
-            title: { en: 'Summer Sale: up to 35% off', de: 'Sommer-Sale: bis zu 35 % Rabatt' },
-            text: {
-              en: 'Hundreds of products reduced until June 30.',
-              de: 'Hunderte Produkte reduziert bis 30. Juni.',
+      {
+        id: 'filter-vegan',
+        description: 'A search for "vegan" lists only products of vegan materials.',
+        when: { on: ['search', 'autocomplete'], query: { contains: 'vegan' } },
+        then: { filter: { type: 'product', where: { material: ['vegan leather', 'canvas', 'mesh'] } } },
+      },
+      {
+        id: 'pin-headphones',
+        description: 'Headphones page: our two best sellers first, the Sonora earbuds campaign at 4.',
+        when: { on: 'category_page', category: { is: 'headphones' } },
+        then: {
+          pin: [
+            { entity: 'product:P100137', position: 1 },
+            { entity: 'product:P100201', position: 2 },
+            {
+              entity: 'product:P101051',
+              position: 4,
+              sponsored: { campaign: `sonora-earbuds-${today.getUTCFullYear()}` },
             },
-            image: {
-              url: 'https://images.example.com/campaigns/summer-sale-2025-wide.jpg',
-              alt: { en: 'Summer Sale', de: 'Sommer-Sale' },
-            },
-            link: '/sale',
-          },
-          {
-            slot: 'grid',
-            position: 7,
-            kind: 'card',
-            title: { en: 'Free delivery on orders over 50 EUR', de: 'Gratis Lieferung ab 50 EUR' },
-            link: '/help/delivery',
-          },
-        ],
-        boost: [{ where: { on_sale: true }, strength: 'slight' }],
+          ],
+        },
       },
-    },
-    {
-      id: 'autocomplete-sections',
-      description: 'While typing, categories and brands come before products.',
-      when: { on: 'autocomplete' },
-      then: { sections: ['category', 'brand', 'product'] },
-    },
-    {
-      id: 'black-friday-2025',
-      description: 'Black Friday teaser: switched on by hand on the day.',
-      enabled: false,
-      then: {
-        place: [
-          {
-            slot: 'top',
-            kind: 'banner',
-            title: {
-              en: 'Black Friday: our lowest prices of the year',
-              de: 'Black Friday: unsere tiefsten Preise',
-            },
-            link: '/sale',
-          },
-        ],
-        boost: [{ where: { on_sale: true }, strength: 'strong' }],
+      {
+        id: 'tv-partner-brand',
+        description: 'Televisions: our partner brand Sonora up, TVs we cannot ship soon down.',
+        when: {
+          on: ['search', 'category_page'],
+          any: [{ resolved: { category: 'televisions' } }, { category: { within: 'televisions' } }],
+        },
+        then: {
+          boost: [{ where: { brand: 'Sonora' }, strength: 'medium' }],
+          bury: [{ where: { availability: ['backorder', 'preorder'] }, type: 'product', strength: 'slight' }],
+        },
       },
-    },
-  ],
-} satisfies { $schema: string; rules: DemoRule[] };
+      seasonalSale(today),
+      {
+        id: 'autocomplete-sections',
+        description: 'While typing, categories and brands come before products.',
+        when: { on: 'autocomplete' },
+        then: { sections: ['category', 'brand', 'product'] },
+      },
+      {
+        id: 'black-friday',
+        description: 'Black Friday teaser: switched on by hand on the day.',
+        enabled: false,
+        then: {
+          place: [
+            {
+              slot: 'top',
+              kind: 'banner',
+              title: {
+                en: 'Black Friday: our lowest prices of the year',
+                de: 'Black Friday: unsere tiefsten Preise',
+              },
+              link: '/sale',
+            },
+          ],
+          boost: [{ where: { on_sale: true }, strength: 'strong' }],
+        },
+      },
+    ],
+  }) satisfies { $schema: string; rules: DemoRule[] };
 
 const synonyms = {
   $schema: `${SCHEMAS}/synonyms.json`,
@@ -875,21 +859,28 @@ const routes = {
   brands: { path: { en: '/brands/{brand}', de: '/marken/{brand}' } },
   parameters: { page: 'page', sort: 'sort' },
   filter_pages: [['brand'], ['color'], ['screen_size'], ['brand', 'screen_size']],
+  // Every kind of old URL: moved to a category, a brand or a product page, to a path, to another
+  // site, matched with its parameters, moved in a chain, gone, and moved to a page gone since.
   legacy: [
     { from: '/shop/headphones.html', to: 'category:headphones' },
     { from: '/shop/tv.html', to: 'category:televisions' },
+    { from: '/angebote/fernseher', to: '/shop/tv.html' },
     { from: '/marke/sonora', to: 'brand:sonora' },
+    { from: '/artikel/100137', to: 'product:P100137' },
+    { from: '/service/returns.php', to: '/help/returns' },
+    { from: '/index.php?cat=kettles', to: 'category:kettles' },
     { from: '/blog/best-tvs-2024', to: 'https://blog.example.com/best-tvs-2024' },
     { from: '/summer-sale-2024', gone: true },
+    { from: '/sale', to: '/summer-sale-2024' },
   ],
   titles: { search: { en: 'Search results', de: 'Suchergebnisse' } },
 } satisfies RoutesFile;
 
+// How a file is split and how its numbers are written is left to the bytes (sniffed per file):
+// a shop's CSV with commas and one with semicolons both read with the demo's mapping.
 const feed = {
   $schema: `${SCHEMAS}/feed.json`,
-  delimiter: ';',
   encoding: 'utf-8',
-  decimal: ',',
   header_row: 1,
   locale: 'en',
   currency: 'EUR',
@@ -932,122 +923,150 @@ const feed = {
   ],
 } satisfies FeedFile;
 
-const tests = {
-  $schema: `${SCHEMAS}/tests.json`,
-  tests: [
-    {
-      id: 'returns-go-to-help',
-      description: 'A question about returns lands on the help page.',
-      request: { query: 'returns' },
-      expect: { redirect: { url: '/help/returns' }, rules: { applied: ['redirect-returns'] } },
-    },
-    {
-      id: 'cheap-is-dropped',
-      description: '"cheap headphones" searches the headphones category, without the word cheap.',
-      request: { query: 'cheap headphones', redirect: false },
-      expect: {
-        resolved: { category: 'headphones', complete: true },
-        rules: { applied: ['rewrite-cheap'] },
-        results: { top: 24, all: { category: { within: 'headphones' } } },
+const tests = (today: Date) =>
+  ({
+    $schema: `${SCHEMAS}/tests.json`,
+    tests: [
+      {
+        id: 'returns-go-to-help',
+        description: 'A question about returns lands on the help page.',
+        request: { query: 'returns' },
+        expect: { redirect: { url: '/help/returns' }, rules: { applied: ['redirect-returns'] } },
       },
-    },
-    {
-      id: 'sage-is-a-color',
-      description: '"sage kettle" finds the Sage kettles only.',
-      request: { query: 'sage kettle', redirect: false },
-      expect: {
-        resolved: { category: 'kettles', filters: { color: 'Sage' } },
-        rules: { applied: ['resolve-ambiguous-terms'] },
-        results: { all: { color: 'Sage' }, contains: ['product:P101057'] },
-      },
-    },
-    {
-      id: 'recalled-kettle-hidden',
-      description: 'The recalled Terrazo kettle is found nowhere.',
-      request: { query: 'terrazo kettle', redirect: false },
-      expect: {
-        rules: { applied: ['hide-recalled'] },
-        results: { top: 50, excludes: ['product:P100233'], contains: ['product:P100559'] },
-      },
-    },
-    {
-      id: 'vegan-bags',
-      description: '"vegan bag" lists no leather.',
-      request: { query: 'vegan bag' },
-      expect: {
-        rules: { applied: ['filter-vegan'] },
-        results: {
-          top: 24,
-          all: { material: ['vegan leather', 'canvas', 'mesh'] },
-          none: { material: 'leather' },
+      {
+        id: 'cheap-is-dropped',
+        description: '"cheap headphones" searches the headphones category, without the word cheap.',
+        request: { query: 'cheap headphones', redirect: false },
+        expect: {
+          resolved: { category: 'headphones', complete: true },
+          rules: { applied: ['rewrite-cheap'] },
+          results: { top: 24, all: { category: { within: 'headphones' } } },
         },
       },
-    },
-    {
-      id: 'headphones-page-pins',
-      description:
-        'The headphones page opens with the two pinned best sellers and shows the sponsored earbuds.',
-      request: { on: 'category_page', category: 'headphones' },
-      expect: {
-        rules: { applied: ['pin-headphones'] },
-        results: { top: 4, first: 'product:P100137', contains: ['product:P100201', 'product:P101051'] },
+      {
+        id: 'sage-is-a-color',
+        description: '"sage kettle" finds the Sage kettles only.',
+        request: { query: 'sage kettle', redirect: false },
+        expect: {
+          resolved: { category: 'kettles', filters: { color: 'Sage' } },
+          rules: { applied: ['resolve-ambiguous-terms'] },
+          results: { all: { color: 'Sage' }, contains: ['product:P101057'] },
+        },
       },
-    },
-    {
-      id: 'televisions-partner-brand',
-      description: 'A search for televisions favours Sonora and stays within televisions.',
-      request: { query: 'television', redirect: false },
-      expect: {
-        resolved: { category: 'televisions', complete: true },
-        rules: { applied: ['tv-partner-brand'], not_applied: ['pin-headphones'] },
-        results: { top: 24, all: { category: { within: 'televisions' } } },
+      {
+        id: 'recalled-kettle-hidden',
+        description: 'The recalled Terrazo kettle is found nowhere.',
+        request: { query: 'terrazo kettle', redirect: false },
+        expect: {
+          rules: { applied: ['hide-recalled'] },
+          results: { top: 50, excludes: ['product:P100233'], contains: ['product:P100559'] },
+        },
       },
-    },
-    {
-      id: 'summer-sale-in-june',
-      description: 'The Summer Sale banner shows in June 2025.',
-      request: { on: 'category_page', category: 'sofas', time: '2025-06-15T12:00:00+02:00' },
-      expect: { rules: { applied: ['summer-sale-2025'] } },
-    },
-    {
-      id: 'summer-sale-over-in-july',
-      description: 'The Summer Sale has ended on July 1.',
-      request: { on: 'category_page', category: 'sofas', time: '2025-07-01T00:00:00+02:00' },
-      expect: { rules: { not_applied: ['summer-sale-2025'] } },
-    },
-    {
-      id: 'black-friday-stays-off',
-      description: 'The Black Friday teaser is switched off until the day.',
-      request: { on: 'category_page', category: 'electronics' },
-      expect: { rules: { not_applied: ['black-friday-2025'] } },
-    },
-    {
-      id: 'autocomplete-categories-first',
-      description: 'While typing "lamp", categories and brands come before products.',
-      request: { on: 'autocomplete', query: 'lamp' },
-      expect: { sections: ['category', 'brand', 'product'], rules: { applied: ['autocomplete-sections'] } },
-    },
-    {
-      id: 'german-headphones',
-      description: '"Kopfhörer" in the German shop finds headphones.',
-      request: { query: 'kopfhörer', locale: 'de', redirect: false },
-      expect: {
-        results: { top: 100, all: { category: { within: 'headphones' } }, contains: ['product:P100005'] },
+      {
+        id: 'vegan-bags',
+        description: '"vegan bag" lists no leather.',
+        request: { query: 'vegan bag' },
+        expect: {
+          rules: { applied: ['filter-vegan'] },
+          results: {
+            top: 24,
+            all: { material: ['vegan leather', 'canvas', 'mesh'] },
+            none: { material: 'leather' },
+          },
+        },
       },
-    },
-  ],
-} satisfies TestsFile;
+      {
+        id: 'headphones-page-pins',
+        description:
+          'The headphones page opens with the two pinned best sellers and shows the sponsored earbuds.',
+        request: { on: 'category_page', category: 'headphones' },
+        expect: {
+          rules: { applied: ['pin-headphones'] },
+          results: { top: 4, first: 'product:P100137', contains: ['product:P100201', 'product:P101051'] },
+        },
+      },
+      {
+        id: 'televisions-partner-brand',
+        description: 'A search for televisions favours Sonora and stays within televisions.',
+        request: { query: 'television', redirect: false },
+        expect: {
+          resolved: { category: 'televisions', complete: true },
+          rules: { applied: ['tv-partner-brand'], not_applied: ['pin-headphones'] },
+          results: { top: 24, all: { category: { within: 'televisions' } } },
+        },
+      },
+      {
+        id: 'sale-runs-today',
+        description: 'The seasonal sale shows its banner on the day the demo was made for.',
+        request: { on: 'category_page', category: 'sofas', time: noonOf(today) },
+        expect: { rules: { applied: [SEASONAL_SALE_RULE] } },
+      },
+      {
+        id: 'sale-over-at-its-end',
+        description: 'The seasonal sale has ended when its schedule does.',
+        request: { on: 'category_page', category: 'sofas', time: saleWindow(today).until.toISOString() },
+        expect: { rules: { not_applied: [SEASONAL_SALE_RULE] } },
+      },
+      {
+        id: 'black-friday-stays-off',
+        description: 'The Black Friday teaser is switched off until the day.',
+        request: { on: 'category_page', category: 'electronics' },
+        expect: { rules: { not_applied: ['black-friday'] } },
+      },
+      {
+        id: 'autocomplete-categories-first',
+        description: 'While typing "lamp", categories and brands come before products.',
+        request: { on: 'autocomplete', query: 'lamp' },
+        expect: { sections: ['category', 'brand', 'product'], rules: { applied: ['autocomplete-sections'] } },
+      },
+      {
+        id: 'german-headphones',
+        description: '"Kopfhörer" in the German shop finds headphones.',
+        request: { query: 'kopfhörer', locale: 'de', redirect: false },
+        expect: {
+          results: { top: 100, all: { category: { within: 'headphones' } }, contains: ['product:P100005'] },
+        },
+      },
+    ],
+  }) satisfies TestsFile;
 
-/** Every release file of the demo shop, by name. */
-export const demoReleaseFiles: Record<string, Record<string, unknown>> = {
-  'channels.json': channels,
-  'types.json': types,
-  'attributes.json': attributes,
-  'categories.json': categories,
-  'ranking.json': ranking,
-  'rules.json': rules,
-  'synonyms.json': synonyms,
-  'routes.json': routes,
-  'feed.json': feed,
-  'tests.json': tests,
-};
+/** Noon UTC of a day: a time inside it whatever the shop's zone. */
+function noonOf(day: Date): string {
+  return `${day.toISOString().slice(0, 10)}T12:00:00Z`;
+}
+
+/**
+ * Every release file of the demo shop, by name, dated from `today` (the day the demo is loaded):
+ * the seasonal sale runs then (see season.ts) and the tests check it on that day.
+ */
+export function demoRelease(today: Date): Record<string, Record<string, unknown>> {
+  return {
+    'channels.json': channels,
+    'types.json': types,
+    'attributes.json': attributes,
+    'categories.json': categories,
+    'ranking.json': ranking,
+    'rules.json': rules(today),
+    'synonyms.json': synonyms,
+    'routes.json': routes,
+    'feed.json': feed,
+    'tests.json': tests(today),
+  };
+}
+
+/** The demo release made for the day this module was loaded (tests and benchmarks). */
+export const demoReleaseFiles = demoRelease(new Date());
+
+/**
+ * The demo shop's release files for `today` (see demoRelease) with `$schema` naming the schemas
+ * where a running management API serves them (`schemas`, such as `http://127.0.0.1:41234/schemas`),
+ * so an editor opening a file of the demo release loads its schema from the stack that stored it.
+ */
+export function demoReleaseFilesAt(schemas: string, today: Date): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    Object.entries(demoRelease(today)).map(([name, file]) => [
+      name,
+      '$schema' in file ? { ...file, $schema: `${schemas}/${name}` } : file,
+    ]),
+  );
+}

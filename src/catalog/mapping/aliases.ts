@@ -390,9 +390,15 @@ export function categoryLevelOf(name: string): number | undefined {
   return undefined;
 }
 
-/** Names of availability columns that ask whether a product is sold out. */
+/**
+ * Names of availability columns that ask whether a product is sold out, in English and the
+ * languages exports are often written in (German, Dutch, Spanish, Italian, French), so a column a
+ * mapping sends to availability under such a name reads yes as out of stock.
+ */
 export function asksSoldOut(name: string): boolean {
-  return /(?:^|_)(?:out_of_stock|outofstock|sold_out|soldout)$/.test(name);
+  return /(?:^|_)(?:out_of_stock|outofstock|sold_out|soldout|ausverkauft|vergriffen|uitverkocht|agotado|esaurito|epuise)$/.test(
+    name,
+  );
 }
 
 const SHIPPING_TAX =

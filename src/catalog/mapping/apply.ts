@@ -1,8 +1,8 @@
 import type { Availability, CatalogEntity } from '../../contracts/catalog-entity.js';
-import type { FeedFile } from '../../contracts/release-files/feed.js';
 import { type Cell, cellText, type Row } from '../readers/rows.js';
 import type { AttributePlan, ColumnPlan, MappingPlan } from './plan.js';
 import { PATH_SEPARATORS, pairsOfCell } from './profile.js';
+import type { ReadDefaults } from './read-defaults.js';
 import { convert } from './units.js';
 import {
   absoluteUrl,
@@ -82,10 +82,10 @@ export class RowMapper {
   constructor(
     private readonly plan: MappingPlan,
     private readonly decimal: Decimal,
-    feed: FeedFile | undefined,
+    defaults: ReadDefaults,
   ) {
-    this.defaultCurrency = feed?.currency;
-    this.defaultLocale = feed?.locale;
+    this.defaultCurrency = defaults.currency?.value;
+    this.defaultLocale = defaults.locale?.value;
     this.localized = new Set(plan.columns.filter((column) => column.locale).map((column) => column.target));
   }
 

@@ -64,8 +64,12 @@ interface Candidate {
  * column, cells of name and value pairs, known names of fields (checked against their values),
  * and last attributes made from the remaining columns' names.
  */
-export function planAuto(profile: FileProfile, attributes: AttributesFile | undefined): MappingPlan {
-  const book = new AttributeBook(attributes, profile);
+export function planAuto(
+  profile: FileProfile,
+  attributes: AttributesFile | undefined,
+  locale?: string,
+): MappingPlan {
+  const book = new AttributeBook(attributes, profile, locale);
   const columns = [...profile.columns.values()];
   const plans = new Map<string, ColumnPlan>();
   const set = (plan: ColumnPlan) => plans.set(plan.column, plan);

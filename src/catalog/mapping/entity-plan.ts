@@ -7,8 +7,12 @@ import type { FileProfile } from './profile.js';
  * listed as columns, and its attributes typed from their values, for the inspection and for the
  * attributes.json the catalog suggests.
  */
-export function planEntities(profile: FileProfile, attributes: AttributesFile | undefined): MappingPlan {
-  const book = new AttributeBook(attributes, profile);
+export function planEntities(
+  profile: FileProfile,
+  attributes: AttributesFile | undefined,
+  locale?: string,
+): MappingPlan {
+  const book = new AttributeBook(attributes, profile, locale);
   const columns: ColumnPlan[] = [...profile.columns.values()].map((column) => {
     const [field] = column.name.split('.');
     if (field === 'attributes' || field === 'signals') {

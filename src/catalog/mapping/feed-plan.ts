@@ -24,8 +24,9 @@ export function planFromFeed(
   profile: FileProfile,
   feed: FeedFile,
   attributes: AttributesFile | undefined,
+  locale?: string,
 ): MappingPlan {
-  const book = new AttributeBook(attributes, profile);
+  const book = new AttributeBook(attributes, profile, locale);
   const entries = feed.columns ?? [];
   const plans = new Map<string, ColumnPlan>();
   let lastNames: string | undefined;

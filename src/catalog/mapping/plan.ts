@@ -3,6 +3,7 @@ import type { Attribute, AttributesFile } from '../../contracts/release-files/at
 import { type AttributeType, guessType } from './detect-type.js';
 import { CodeBook, codeOf, labelOf, normalizeName } from './names.js';
 import type { ColumnProfile, FileProfile, ValueProfile } from './profile.js';
+import { labelIn } from './read-defaults.js';
 
 /** An attribute the read makes: its type and unit, and the columns its values come from. */
 export interface AttributePlan {
@@ -74,9 +75,11 @@ export class AttributeBook {
   private readonly byDeclaredCode = new Map<string, Attribute>();
   private readonly byLabel = new Map<string, Attribute>();
 
+  /** `locale`: the language the export is written in, when the shop says it (see readDefaults). */
   constructor(
     attributes: AttributesFile | undefined,
     private readonly profile: FileProfile,
+    private readonly locale?: string,
   ) {
     this.declared = attributes?.attributes ?? [];
     for (const attribute of this.declared) {
@@ -107,10 +110,9 @@ export class AttributeBook {
     }
     const plan: AttributePlan = {
       code: attribute.code,
-      label:
-        typeof attribute.label === 'string'
-          ? attribute.label
-          : (Object.values(attribute.label)[0] ?? attribute.code),
+      // The label in the export's language, never a fixed one: a German label on an English feed
+      // would name the attribute in a language its shoppers do not read.
+      label: labelIn(attribute.label, this.locale, source) ?? labelOf(attribute.code),
       type: attribute.type,
       sources: [source],
       sentence: `attributes.json declares it a${/^[aeiou]/.test(attribute.type) ? 'n' : ''} ${attribute.type}.`,

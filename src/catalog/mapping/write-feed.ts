@@ -1,6 +1,7 @@
 import type { HowRead, SettingReason } from '../../contracts/inspection.js';
 import type { FeedFile } from '../../contracts/release-files/feed.js';
 import type { MappingPlan } from './plan.js';
+import type { ReadDefaults } from './read-defaults.js';
 
 type FeedColumn = NonNullable<FeedFile['columns']>[number];
 
@@ -17,6 +18,7 @@ export function writeFeed(
   plan: MappingPlan,
   how: HowRead,
   given: FeedFile | undefined,
+  defaults: ReadDefaults = {},
 ): { feed: FeedFile; reasons: SettingReason[] } {
   const feed: FeedFile = {};
   const reasons: SettingReason[] = [];
@@ -39,8 +41,10 @@ export function writeFeed(
   );
   setting('sheet', how.sheet, 'The first sheet with a header and rows below it.');
   setting('header_row', how.header_row, 'The first row whose cells read as column names.');
-  if (given?.locale) setting('locale', given.locale, '');
-  if (given?.currency) setting('currency', given.currency, '');
+  // What the shop's channel says is written down, so the release reads the export the same way
+  // whichever channels it later has; what nothing says is left unsaid.
+  setting('locale', defaults.locale?.value, "The language of the shop's default channel (channels.json).");
+  setting('currency', defaults.currency?.value, currencySentence(defaults.currency));
 
   if (given?.columns && given.columns.length > 0) {
     given.columns.forEach((entry, index) => {
@@ -131,4 +135,9 @@ function entryMatches(entry: string, column: string): boolean {
 function ignorePrefix(column: string): string | undefined {
   const match = /^(.+?[/.]\s*)\S/.exec(column);
   return match ? `${match[1]}*` : undefined;
+}
+
+function currencySentence(currency: ReadDefaults['currency']): string {
+  if (currency?.from === 'locale') return 'The currency of the country of feed.json’s locale.';
+  return "The currency of the shop's default channel (channels.json).";
 }

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '../../lib/errors.js';
 import { noCatalog } from '../refusal.js';
 import type { ByteSource } from '../source.js';
@@ -135,6 +135,9 @@ async function* cellRows(rows: AsyncIterable<SheetRow>, headerRow: number): Asyn
 }
 
 async function* sheets(source: ByteSource): AsyncIterable<{ name: string; rows: AsyncIterable<SheetRow> }> {
+  // Loaded when a workbook comes: exceljs takes a good part of a second to load, which every
+  // start of a process would otherwise pay.
+  const { default: excel } = await import('exceljs');
   // exceljs pipes the stream it is given without listening for its errors, so the bytes reach it
   // through a stream that never fails: a failure of the source (a broken gzip, the size limit)
   // ends it early and is thrown here instead of crashing the process.
@@ -146,7 +149,7 @@ async function* sheets(source: ByteSource): AsyncIterable<{ name: string; rows: 
       sourceFailure = error;
     }
   }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(quiet()), {
+  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from(quiet()), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles tell dates from numbers.

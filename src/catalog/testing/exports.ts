@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { gzipSync, inflateRawSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
@@ -7,14 +7,62 @@ import iconv from 'iconv-lite';
 import { PACKAGE_ROOT } from '../../lib/package-root.js';
 
 /**
- * The real exports the catalog tests read (../shared/data, never copied into the project), and
- * the conversions the tests make of them: the same rows as a workbook, TSV, Windows-1252 text,
- * gzip, and a merchant feed in XML. Only tests import this module.
+ * The real exports the catalog tests read, and the conversions the tests make of them: the same
+ * rows as a workbook, TSV, Windows-1252 text, gzip, and a merchant feed in XML. Only tests and
+ * benchmarks import this module.
+ *
+ * Two places hold exports. Small samples are committed with the project (test/data/catalogs, each
+ * folder with its source and licence), so every format is tested on any checkout. The whole
+ * exports lie in ../shared/data beside the checkout (or where AISLE_SHARED_DATA says), never copied
+ * into the project: the whole-catalog tests run when they are there and are skipped otherwise.
  */
-export const CATALOGS = join(PACKAGE_ROOT, '..', 'shared', 'data', 'catalogs');
+export const SHARED_DATA = resolve(
+  process.env.AISLE_SHARED_DATA || join(PACKAGE_ROOT, '..', 'shared', 'data'),
+);
+export const CATALOGS = join(SHARED_DATA, 'catalogs');
+export const SAMPLES = join(PACKAGE_ROOT, 'test', 'data', 'catalogs');
 
+/** Whether the whole exports are there to test. */
+export const WHOLE_EXPORTS = existsSync(CATALOGS);
+
+/** Why the whole-catalog tests are skipped, in one line. */
+export const WHOLE_EXPORTS_SKIPPED = `whole-catalog tests skipped: no real data at ${CATALOGS} (set AISLE_SHARED_DATA to the folder that holds catalogs/); the committed samples are tested`;
+
+/** A whole export of ../shared/data/catalogs. */
 export function realExport(path: string): Buffer {
   return readFileSync(join(CATALOGS, path));
+}
+
+/** A committed sample of test/data/catalogs. */
+export function sampleExport(path: string): Buffer {
+  return readFileSync(join(SAMPLES, path));
+}
+
+/** The whole export when it is there, else the committed sample (tests that need one of either). */
+export function wholeOrSample(wholePath: string, samplePath: string): Buffer {
+  return WHOLE_EXPORTS ? realExport(wholePath) : sampleExport(samplePath);
+}
+
+/** One export to run a file's tests over: a committed sample, or the whole export. */
+export interface ExportSource {
+  label: string;
+  whole: boolean;
+  /** False for a whole export that is not there: its tests are skipped (describe.skipIf). */
+  present: boolean;
+  read(): Buffer;
+}
+
+/** The committed sample, then the whole export (skipped, its label saying why, when it is absent). */
+export function exportSources(samplePath: string, wholePath: string): ExportSource[] {
+  return [
+    { label: 'sample', whole: false, present: true, read: () => sampleExport(samplePath) },
+    {
+      label: WHOLE_EXPORTS ? 'whole export' : 'whole export (skipped: ../shared/data is absent)',
+      whole: true,
+      present: WHOLE_EXPORTS,
+      read: () => realExport(wholePath),
+    },
+  ];
 }
 
 /** The first file of a zip archive (Icecat's parts are zipped JSON), inflated. */

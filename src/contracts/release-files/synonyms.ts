@@ -3,6 +3,31 @@ import { ReleaseFile } from './common.js';
 
 const Word = Type.String({ minLength: 1, maxLength: 100, description: 'A word or a phrase.' });
 
+/** What autocomplete suggests in a language beside what shoppers searched and the catalog holds. */
+export const SuggestionSettings = Type.Object(
+  {
+    never: Type.Optional(
+      Type.Array(Word, {
+        maxItems: 10_000,
+        description:
+          'Words and phrases never suggested: a suggestion holding one of them (its words in a row, compared as searches compare words: case and accents aside) is left out, whether shoppers searched it, the catalog holds it or `add` names it. Searches are not changed.',
+      }),
+    ),
+    add: Type.Optional(
+      Type.Array(Word, {
+        maxItems: 10_000,
+        description:
+          "The release's own suggestions, offered before those of equal match that shoppers' searches and the catalog make, in the order listed; like every suggestion, only where their search finds something in the channel.",
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Autocomplete suggestions in this language; they change with the release, without an index run.',
+  },
+);
+
 export const SynonymDictionary = Type.Object(
   {
     groups: Type.Optional(
@@ -32,6 +57,7 @@ export const SynonymDictionary = Type.Object(
           "Whether aisle's built-in shopping vocabulary of this language applies beside these entries; default: the file's `built_in`.",
       }),
     ),
+    suggestions: Type.Optional(SuggestionSettings),
   },
   { additionalProperties: false },
 );

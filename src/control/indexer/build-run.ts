@@ -1,17 +1,13 @@
 import type { ExportLimits } from '../../catalog/index.js';
-import { readCatalog } from '../../catalog/read-catalog.js';
-import { countRejected } from '../../catalog/report.js';
 import type { IndexRun } from '../../contracts/management.js';
-import type { CategoriesFile } from '../../contracts/release-files/index.js';
-import { type EngineIndex, indexStats, loadIndex, SelectorError } from '../../engine/index.js';
-import { compilePlanner, releaseTestViolations, vocabularyOf } from '../../planner/index.js';
+import { offerChangeOf } from '../../engine/index.js';
+import { ownBytes, type TaskRunner } from '../../lib/tasks.js';
 import { type BlobStore, type Database, type IndexRunRecord, MAX_ATTEMPTS } from '../../store/index.js';
 import { attemptSentence, courseOf, liveForCourse } from '../course.js';
-import { readerFiles } from '../services/export-read.js';
-import { compileReleaseIndex } from './release-index.js';
+import type { BuildInput, BuildOutput, BuildProgress, TestInput, TestOutput } from './build-tasks.js';
+import { asRunFailure, RunFailure, type RunStep } from './run-failure.js';
 
-/** The steps of a run, in order; a failed run names the one it failed in. */
-export type RunStep = 'reading' | 'compiling' | 'testing' | 'storing';
+export { RunFailure, type RunStep } from './run-failure.js';
 
 export interface BuiltRun {
   artifact: string;
@@ -25,20 +21,27 @@ export interface BuiltRun {
 export interface BuildContext {
   database: Database;
   blobs: BlobStore;
-  /** Reports each step and the entities done so far; rejects once the run is lost. */
+  /** Runs the build's heavy work (buildTasks) off the indexer's thread. */
+  tasks: TaskRunner;
+  /** Reports each step and the entities done so far; never rejects. */
   progress(step: RunStep, entities: number, total?: number): Promise<void>;
-  /** Aborted when the run is no longer this indexer's: the build stops at its next step or batch. */
+  /** The time of release tests whose request fixes none. */
+  now(): Date;
+  /** Aborted when the run must stop: the indexer stops, or lost its lease. */
   signal?: AbortSignal;
   /** How much the export may make the readers read. */
   exportLimits?: ExportLimits;
-  /** The time of release tests whose request fixes none. */
-  now(): Date;
 }
+
+/** Pieces an artifact is stored in, so that hashing it never holds the thread for long. */
+const STORE_PIECE_BYTES = 1 << 20;
 
 /**
  * Builds a run: by a switch when the live indexes can serve its release as they are (the same
  * catalog, and only files searches read at query time changed), else by reading the snapshot,
- * compiling it with the release and keeping the artifact as a blob (see courseOf).
+ * compiling it with the release and keeping the artifact as a blob (see courseOf). Reading,
+ * compiling and testing run as tasks (build-tasks.ts) on another thread; this thread reads and
+ * writes the database and the blob store.
  */
 export async function buildRun(
   run: IndexRunRecord,
@@ -54,28 +57,25 @@ export async function buildRun(
   return switched ?? (await rebuild(run, release.files, context, startedAt, cause));
 }
 
-/**
- * Runs the release's tests.json against the index it would go live with: a failing test stops
- * the run, so what was live stays live, and the run's error names each test and what it found.
- */
-async function testRelease(
-  index: EngineIndex,
-  files: Record<string, unknown>,
+/** Runs a build task, its progress reported as the run's and its failures as RunFailures. */
+async function runTask<Output>(
   context: BuildContext,
-): Promise<void> {
-  const entities = index.types.reduce((sum, type) => sum + type.documents, 0);
-  await context.progress('testing', entities, entities);
-  const planner = compilePlanner(files, vocabularyOf(index));
-  const violations = await releaseTestViolations({ index, files, planner }, context.now());
-  if (violations.length === 0) return;
-  const shown = violations
-    .slice(0, 5)
-    .map((violation) => `${violation.message} (tests.json ${violation.pointer})`);
-  const more = violations.length > 5 ? ` And ${violations.length - 5} more.` : '';
-  throw new RunFailure(
-    'testing',
-    `Release tests failed, so nothing went live: ${shown.join(' ')}${more} Correct tests.json or the rules and publish again.`,
-  );
+  task: string,
+  input: BuildInput | TestInput,
+  bytes: Uint8Array,
+): Promise<Output> {
+  try {
+    return await context.tasks.run<Output>(task, input, {
+      transfer: [bytes.buffer as ArrayBuffer],
+      onProgress: (report) => {
+        const { step, entities, total } = report as BuildProgress;
+        void context.progress(step, entities, total);
+      },
+      ...(context.signal ? { signal: context.signal } : {}),
+    });
+  } catch (error) {
+    throw asRunFailure(error);
+  }
 }
 
 /** Serves the release with the live indexes as they are; undefined when nothing live has a report. */
@@ -91,15 +91,22 @@ async function trySwitch(
   const liveRun = await database.indexRuns.get(live.runId);
   const liveReport = liveRun?.report as BuiltRun['report'] | undefined;
   if (!liveReport) return undefined;
-  await testRelease(loadIndex(await context.blobs.get(live.artifact)), files, context);
+  const artifact = ownBytes(await context.blobs.get(live.artifact));
+  const input: TestInput = { artifact, files, now: context.now().toISOString() };
+  const { warnings } = await runTask<TestOutput>(context, 'index:test-release', input, artifact);
+  // The live run's warnings were of its own release: this one's are found anew.
+  const { warnings: _live, ...kept } = liveReport;
   return {
     artifact: live.artifact,
     report: {
-      ...liveReport,
+      ...kept,
       course: { way: 'switch', cause },
       duration_ms: Math.round(performance.now() - startedAt),
+      ...(warnings.length > 0 ? { warnings } : {}),
     },
     ...(liveRun?.offersSeq !== undefined ? { offersSeq: liveRun.offersSeq } : {}),
+    // The same indexes decided the same smart categories: their next sale window end holds too.
+    ...(liveRun?.rebuildAt !== undefined ? { rebuildAt: liveRun.rebuildAt } : {}),
   };
 }
 
@@ -120,72 +127,38 @@ async function rebuild(
       `The bytes of snapshot ${run.snapshotId} are missing from storage: upload the catalog again.`,
     );
   }
-  // The release says how to read the export: feed.json maps its columns, attributes.json types them.
-  const read = await readCatalog(await blobs.get(snapshot.blob), readerFiles(files), {
+  const bytes = ownBytes(await blobs.get(snapshot.blob));
+  // Offers updates of this catalog are folded in: smart categories and every query node see them.
+  const overlay = await database.offers.changedSince(run.catalogGeneration, 0);
+  const input: BuildInput = {
+    snapshot: bytes,
+    files,
+    now: context.now().toISOString(),
     ...(context.exportLimits ? { limits: context.exportLimits } : {}),
-    ...(context.signal ? { signal: context.signal } : {}),
-  });
-
-  const total = read.entities.length;
-  await context.progress('compiling', 0, total);
-  let lastReport = 0;
-  const artifactBytes = await compileReleaseIndex(read.entities, files, {
-    time: context.now().getTime(),
-    onProgress: ({ entities }) => {
-      // Thrown here, the abort ends the compilation at this batch.
-      context.signal?.throwIfAborted();
-      // Progress is written at most every 5,000 entities so that the database is not the bottleneck.
-      if (entities - lastReport >= 5000) {
-        lastReport = entities;
-        // Not awaited: the compilation goes on while it is written. A write that fails is only a
-        // progress figure lost; a lost run aborts the signal, which the next batch reads.
-        context.progress('compiling', entities, total).catch(() => undefined);
-      }
-    },
-  }).catch((error: unknown) => {
-    throw error instanceof SelectorError ? smartCategoryFailure(error, files) : error;
-  });
-
-  const index = loadIndex(artifactBytes);
-  await testRelease(index, files, context);
-  await context.progress('storing', total, total);
-  const stats = indexStats(index);
-  const artifact = await blobs.put(artifactBytes);
+    offers: overlay.map(offerChangeOf),
+  };
+  const built = await runTask<BuildOutput>(context, 'index:build', input, bytes);
+  await context.progress('storing', built.entities, built.entities);
+  const artifact = (await blobs.putStream(pieces(built.artifact))).key;
   return {
     artifact,
+    ...(overlay.length > 0 ? { offersSeq: overlay.at(-1)!.seq } : {}),
+    // Smart categories over prices or sales were decided at the build's time: a window end changes them.
+    ...(built.saleWindowEnd !== undefined ? { rebuildAt: new Date(built.saleWindowEnd).toISOString() } : {}),
     report: {
       course: { way: 'rebuild', cause },
-      entities: total,
-      rejected: countRejected(read.rejected),
-      types: stats.types,
-      artifact_bytes: artifactBytes.length,
+      entities: built.entities,
+      rejected: built.rejected,
+      types: built.types,
+      artifact_bytes: built.artifact.length,
       duration_ms: Math.round(performance.now() - startedAt),
+      ...(built.warnings.length > 0 ? { warnings: built.warnings } : {}),
     },
   };
 }
 
-/**
- * A smart category's selector the engine cannot read: the run's error names categories.json and
- * the pointer of the member at fault.
- */
-function smartCategoryFailure(error: SelectorError, files: Record<string, unknown>): RunFailure {
-  const nodes = (files['categories.json'] as CategoriesFile | undefined)?.nodes ?? [];
-  const smartNodes = nodes.flatMap((node, index) => (node.where ? [index] : []));
-  const [, position, ...rest] = error.pointer.split('/');
-  const node = smartNodes[Number(position)];
-  const where = node === undefined ? '' : ` at /nodes/${node}/${rest.join('/')}`;
-  return new RunFailure(
-    'compiling',
-    `categories.json${where}: ${error.message.replace(/\.+$/, '')}. Correct the smart category and publish again; what was live stays live.`,
-  );
-}
-
-/** A failure with the step it happened in and a sentence for the run's `error`. */
-export class RunFailure extends Error {
-  constructor(
-    readonly step: RunStep,
-    message: string,
-  ) {
-    super(message);
+async function* pieces(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  for (let start = 0; start < bytes.length; start += STORE_PIECE_BYTES) {
+    yield bytes.subarray(start, Math.min(bytes.length, start + STORE_PIECE_BYTES));
   }
 }

@@ -11,6 +11,7 @@ import { FORMAT_VERSION, indexStats, loadIndex } from '../../engine/index.js';
 import { fixedClock, rfc3339 } from '../../lib/clock.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { releaseId, snapshotId } from '../../lib/ids.js';
+import { inlineTasks, type TaskRunner } from '../../lib/tasks.js';
 import { vocabularyOf } from '../../planner/index.js';
 import {
   type BlobStore,
@@ -22,6 +23,7 @@ import {
   openScratchDatabase,
   type RunSuccess,
 } from '../../store/index.js';
+import { buildTasks } from './build-tasks.js';
 import { Indexer, type IndexerOptions } from './indexer.js';
 
 const LEASE_MS = 30_000;
@@ -50,7 +52,16 @@ afterEach(async () => {
 });
 
 function indexer(options: Partial<IndexerOptions> = {}): Indexer {
-  const made = new Indexer({ database, blobs, clock, logger, pollMs: 60_000, leaseMs: LEASE_MS, ...options });
+  const made = new Indexer({
+    database,
+    blobs,
+    clock,
+    logger,
+    pollMs: 60_000,
+    leaseMs: LEASE_MS,
+    tasks: inlineTasks(buildTasks),
+    ...options,
+  });
   indexers.push(made);
   return made;
 }
@@ -238,6 +249,7 @@ describe('runOnce', () => {
       putStream: (stream) => blobs.putStream(stream),
       stage: (stream, maxBytes) => blobs.stage(stream, maxBytes),
       open: (key) => blobs.open(key),
+      locate: (key) => blobs.locate(key),
       removeAbandoned: (olderThanMs) => blobs.removeAbandoned(olderThanMs),
       has: (key) => blobs.has(key),
       size: (key) => blobs.size(key),
@@ -634,6 +646,69 @@ describe('start, nudge and stop', () => {
   });
 });
 
+/** A build that works until it is told to stop: the run stays in its build while a test acts. */
+function endlessBuilds(): { tasks: TaskRunner; started: Promise<void> } {
+  let started: () => void = () => {};
+  return {
+    started: new Promise((resolve) => {
+      started = resolve;
+    }),
+    tasks: {
+      run: (_task, _input, options) =>
+        new Promise((_resolve, reject) => {
+          started();
+          options?.signal?.addEventListener('abort', () => reject(options.signal?.reason));
+        }),
+    },
+  };
+}
+
+describe('a build whose lease is lost, or whose indexer stops', () => {
+  it('stops when a renewal answers that another indexer holds the run, and leaves the run alone', async () => {
+    const run = await enqueue(await snapshotOf(toJsonLines(smallShop)));
+    const taken = { ...database, indexRuns: { ...database.indexRuns, renew: async () => false } };
+    const { tasks } = endlessBuilds();
+    expect(await indexer({ database: taken, tasks, leaseMs: 300 }).runOnce()).toBe(true);
+    expect(await runOf(run.id)).toMatchObject({ status: 'running', attempts: 1 });
+    expect((await runOf(run.id)).error).toBeUndefined();
+  });
+
+  it('stops when renewals fail until the lease ran out', async () => {
+    const run = await enqueue(await snapshotOf(toJsonLines(smallShop)));
+    const renewals: string[] = [];
+    const failing = {
+      ...database,
+      indexRuns: {
+        ...database.indexRuns,
+        renew: async () => {
+          renewals.push('failed');
+          throw new Error('the database went away');
+        },
+      },
+    };
+    const { tasks } = endlessBuilds();
+    expect(await indexer({ database: failing, tasks, leaseMs: 300 }).runOnce()).toBe(true);
+    expect(renewals.length).toBeGreaterThanOrEqual(3);
+    expect(await runOf(run.id)).toMatchObject({ status: 'running', attempts: 1 });
+  });
+
+  it('gives the run back to the queue when the indexer stops, without counting the attempt', async () => {
+    const run = await enqueue(await snapshotOf(toJsonLines(smallShop)));
+    const { tasks, started } = endlessBuilds();
+    const worker = indexer({ tasks, pollMs: 60_000 });
+    worker.start();
+    await started;
+    expect(await runOf(run.id)).toMatchObject({ status: 'running', attempts: 1 });
+    await worker.stop();
+    const given = await runOf(run.id);
+    expect(given).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(given.leaseOwner).toBeUndefined();
+    // Another indexer takes it at once, though the first one's lease would have held for long.
+    expect(await indexer().runOnce()).toBe(true);
+    expect(await runOf(run.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+});
+
 describe('live indexes of another artifact format', () => {
   /**
    * Builds the small shop live, then answers a blob store in which its artifact reads as an
@@ -657,6 +732,7 @@ describe('live indexes of another artifact format', () => {
       putStream: (stream) => blobs.putStream(stream),
       stage: (stream, maxBytes) => blobs.stage(stream, maxBytes),
       open: (wanted) => blobs.open(wanted),
+      locate: (wanted) => blobs.locate(wanted),
       removeAbandoned: (olderThanMs) => blobs.removeAbandoned(olderThanMs),
       get: async (wanted) => (wanted === key && !rebuilt ? other : blobs.get(wanted)),
       head: async (wanted, length) =>

@@ -15,6 +15,7 @@ import {
 import { Inspection } from '../../contracts/inspection.js';
 import { Publication } from '../../contracts/management.js';
 import { Problem } from '../../contracts/problem.js';
+import { ColumnSuggestions, SUGGESTION_THRESHOLD } from '../../contracts/suggestions.js';
 import { pagedAnswer, pageRequest } from '../../http/paging.js';
 import type { HttpServer } from '../../http/server.js';
 import type { ControlDeps } from '../services/deps.js';
@@ -25,16 +26,10 @@ import {
   getImport,
   listImports,
 } from '../services/imports.js';
-import { importChanges, inspectImport } from '../services/imports-inspect.js';
+import { importChanges, inspectImport, suggestImportColumns } from '../services/imports-inspect.js';
 import { importPublication, publishImport } from '../services/imports-publish.js';
 import { acceptExportBodies, EXPORT_CONTENT_TYPES, type Uploads, withUploadedExport } from './export-body.js';
-
-// Any text is taken so that an id that is not a number is answered 404, like an unknown one.
-const ImportParams = Type.Object({ import: Type.String({ description: 'The import id, an integer.' }) });
-
-function importId(params: { import: string }): number {
-  return /^\d{1,15}$/.test(params.import) ? Number(params.import) : 0;
-}
+import { ImportParams, importId } from './params.js';
 
 const problem = Type.Ref(Problem);
 
@@ -178,6 +173,28 @@ export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: 
       },
     },
     async (request) => inspectImport(deps, importId(request.params), request.query.sample === true),
+  );
+
+  app.get(
+    '/imports/:import/suggestions',
+    {
+      schema: {
+        tags: ['management'],
+        operationId: 'suggestImportColumns',
+        summary: 'Where a decision model would send the columns',
+        description: `Shows a model behind the AI gateway each column with values (its name and up to five values) and the release's attribute codes, and answers per column the model's suggestion (a catalog field, an attribute with its type and unit, or ignore) with its probability beside the mapping's own read, and the mapping (feed.json) and attributes (attributes.json) with the suggestions taken whose probability reaches ${SUGGESTION_THRESHOLD} where the rules were not certain (columns made attributes from an unknown name, or left out by feed.json); every other column keeps its reason. \`model\` names the model that answered. 422 when the export cannot be read (or was removed by the clean-up) or the release has violations; 502 when the query side or the AI gateway does not answer, or the model answers no column mapping; 503 when no AI gateway key is set (\`AI_GATEWAY_API_KEY\`).`,
+        params: ImportParams,
+        response: {
+          200: Type.Ref(ColumnSuggestions),
+          401: problem,
+          404: problem,
+          422: problem,
+          502: problem,
+          503: problem,
+        },
+      },
+    },
+    async (request) => suggestImportColumns(deps, importId(request.params)),
   );
 
   app.get(

@@ -43,7 +43,7 @@ export function releaseRoutes(app: HttpServer, deps: ControlDeps): void {
         operationId: 'createRelease',
         summary: 'Store a release',
         description:
-          'Checks the files as a whole, and the plan expectations of tests.json against the live catalog (a failing one is a violation naming the test), and names the release by content; queues nothing. 201 the first time, 200 after; 422 keeps nothing.',
+          'Checks the files as a whole, the plan expectations of tests.json against the live catalog (a failing one is a violation naming the test) and the names the files give the catalog (a category, brand, option value or entity the live catalog does not hold is a violation with file and pointer), and names the release by content; queues nothing. A file may be sent as a JSON object or as its text, which is read as JSON. 201 the first time, 200 after; 422 keeps nothing.',
         body: Type.Ref(CreateReleaseBody),
         response: {
           200: Type.Ref(Release),
@@ -82,9 +82,16 @@ export function releaseRoutes(app: HttpServer, deps: ControlDeps): void {
         tags: ['management'],
         operationId: 'publishRelease',
         summary: 'Publish, or roll back to an earlier release',
-        description: 'Queues an index run when a catalog is kept; otherwise `next` says what is missing.',
+        description:
+          'Queues an index run when a catalog is kept; otherwise `next` says what is missing. 422 when the release names a category, brand, option value or entity the live catalog does not hold (each a violation with file and pointer), or a plan expectation of its tests.json fails: a catalog that changes later only warns, in its index run’s report.',
         params: ReleaseParams,
-        response: { 202: Type.Ref(PublishAccepted), 401: Type.Ref(Problem), 404: Type.Ref(Problem) },
+        response: {
+          202: Type.Ref(PublishAccepted),
+          401: Type.Ref(Problem),
+          404: Type.Ref(Problem),
+          422: Type.Ref(Problem),
+          502: Type.Ref(Problem),
+        },
       },
     },
     async (request, reply) => reply.code(202).send(await publishRelease(deps, request.params.release)),

@@ -2,6 +2,7 @@ import { rfc3339 } from '../../lib/clock.js';
 import type { ImportRecord } from '../../store/index.js';
 import type { ControlDeps } from './deps.js';
 import { importContext, viewOf } from './imports-state.js';
+import { neededCatalogs } from './storage-cleanup.js';
 
 export interface CleanUpResult {
   /** Imports whose export's bytes were removed by this pass. */
@@ -11,8 +12,9 @@ export interface CleanUpResult {
 /**
  * Removes the exports of imports discarded or replaced longer than the retention ago. A replaced
  * import's retention counts from when a pass first saw it replaced. The bytes are named by content
- * and may serve others, so they stay while the catalog, what is live, a waiting run or another
- * import still needs them; the imports then say when their file was removed.
+ * and may serve others, so they stay while the catalog, what is live, a waiting run, the earlier
+ * catalogs kept (GET /storage) or another import still needs them; the imports then say when
+ * their file was removed.
  */
 export async function cleanUpExports(deps: ControlDeps, retentionMs: number): Promise<CleanUpResult> {
   const now = deps.clock.now();
@@ -33,11 +35,11 @@ export async function cleanUpExports(deps: ControlDeps, retentionMs: number): Pr
     expired.set(record.snapshotId, [...(expired.get(record.snapshotId) ?? []), record]);
   }
 
-  const catalog = await deps.database.snapshots.currentCatalog();
+  // The catalog, what is live, what a waiting run reads and the earlier catalogs kept stay.
+  const needed = await neededCatalogs(deps);
   const removed: number[] = [];
   for (const [snapshotId, records] of expired) {
-    if (snapshotId === catalog?.id || snapshotId === context.live?.snapshotId) continue;
-    if (await deps.database.indexRuns.readsSnapshot(snapshotId)) continue;
+    if (needed.has(snapshotId)) continue;
     const leaving = new Set(records.map((record) => record.id));
     const others = await deps.database.imports.withSnapshot(snapshotId);
     if (others.some((other) => !leaving.has(other.id) && other.exportRemovedAt === undefined)) continue;

@@ -1,5 +1,6 @@
 import type { ImportChanges } from '../../contracts/imports.js';
 import type { Inspection } from '../../contracts/inspection.js';
+import type { ColumnSuggestions } from '../../contracts/suggestions.js';
 import { AppError } from '../../lib/errors.js';
 import type { ControlDeps } from './deps.js';
 import { exportRemovedSentence, type ImportView, loadImport, releaseFilesOf } from './imports-state.js';
@@ -15,6 +16,15 @@ export async function inspectImport(deps: ControlDeps, id: number, sample: boole
     files: await releaseFilesOf(deps, view),
     sample,
   });
+}
+
+/**
+ * Where the model behind the AI gateway would send the columns of the import's export, read with
+ * the import's release files; the query side reads the kept export and asks the gateway.
+ */
+export async function suggestImportColumns(deps: ControlDeps, id: number): Promise<ColumnSuggestions> {
+  const view = await readable(deps, id);
+  return deps.querySide.suggest({ snapshot: view.snapshot.id, files: await releaseFilesOf(deps, view) });
 }
 
 /** What making the import live changes against what is live now; without a live catalog, everything is new. */

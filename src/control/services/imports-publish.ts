@@ -2,6 +2,7 @@ import type { ImportPublishAccepted } from '../../contracts/imports.js';
 import type { Publication } from '../../contracts/management.js';
 import { rfc3339 } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import type { IndexRunTrigger } from '../../store/index.js';
 import type { ReleaseValidation } from '../query-side.js';
 import { indexRunAnswer } from '../records.js';
 import type { ControlDeps } from './deps.js';
@@ -32,6 +33,8 @@ export async function publishImport(
   deps: ControlDeps,
   id: number,
   request: PublishImportRequest,
+  /** What queues the run when not a person publishing (a fetch of the catalog source). */
+  trigger?: IndexRunTrigger,
 ): Promise<ImportPublishAccepted> {
   const view = await loadImport(deps, id);
   refuseUnpublishable(view);
@@ -52,7 +55,7 @@ export async function publishImport(
     at: now,
     baseReleaseId: view.buildsOn,
     releaseId: check.release.id,
-    trigger: { kind: 'import', import: id, ...(rollback ? { detail: rollback } : {}) },
+    trigger: trigger ?? { kind: 'import', import: id, ...(rollback ? { detail: rollback } : {}) },
   });
   if (!published) {
     // It changed while its release was built: discarded, published by someone else, or new files.

@@ -21,6 +21,8 @@ export interface ImportView {
 /** What every view of imports at one moment shares: what is published and live. */
 export interface ImportContext {
   publishedId?: string;
+  /** How many publishes there were: a draft's version reads it, so each publish changes it. */
+  publicationRevision?: number;
   live?: LiveRecord;
   /** The import searches read now, if what is live came from one. */
   liveImportId?: number;
@@ -31,7 +33,12 @@ export async function importContext(deps: ControlDeps): Promise<ImportContext> {
   const liveImportId = live
     ? await deps.database.imports.liveImport(live.snapshotId, live.releaseId)
     : undefined;
-  return { publishedId: published?.release.id, live, liveImportId };
+  return {
+    publishedId: published?.release.id,
+    publicationRevision: published?.revision,
+    live,
+    liveImportId,
+  };
 }
 
 export async function loadImport(deps: ControlDeps, id: number): Promise<ImportView> {
@@ -59,7 +66,7 @@ export async function viewOf(
     snapshot,
     status: importStatus(record, run, context.liveImportId),
     buildsOn,
-    version: draftVersion(record.files, buildsOn),
+    version: draftVersion(record, context),
     liveRunId: context.live?.runId,
   };
 }
@@ -87,9 +94,18 @@ export function importStatus(
   }
 }
 
-/** A draft's version: a hash of its files and the release it builds on; it changes with either. */
-export function draftVersion(files: Record<string, unknown>, buildsOn: string | undefined): string {
-  return `dv_${sha256Hex(canonicalJson({ files, builds_on: buildsOn ?? '' })).slice(0, 24)}`;
+/**
+ * An import's version: its id and revision (which every write to it counts up) and, for a draft,
+ * the publication it builds on (the release and how many publishes there were). So it changes with
+ * every write and every publish, and never comes back: undoing a change, or publishing the earlier
+ * release again, makes a new version, and two imports with the same files have versions of their own.
+ */
+export function draftVersion(record: ImportRecord, context: ImportContext): string {
+  const base =
+    record.publishedAt === undefined
+      ? [context.publishedId ?? '', context.publicationRevision ?? 0]
+      : [record.baseReleaseId ?? '', 'published'];
+  return `dv_${sha256Hex(canonicalJson({ import: record.id, revision: record.revision, base })).slice(0, 24)}`;
 }
 
 export function importAnswer(view: ImportView): Import {

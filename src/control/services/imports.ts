@@ -5,11 +5,10 @@ import { snapshotIdOfDigest } from '../../lib/ids.js';
 import type { PageRequest } from '../../lib/paging.js';
 import type { StagedBlob } from '../../store/index.js';
 import type { ControlDeps } from './deps.js';
+import { writeDraft } from './draft-write.js';
 import { countEntities } from './export-read.js';
 import {
-  closedConflict,
   draftAnswer,
-  draftConflict,
   type ImportView,
   importAnswer,
   importContext,
@@ -29,7 +28,7 @@ export async function createImport(
   name: string | undefined,
 ): Promise<ImportAccepted> {
   const published = await deps.database.releases.published();
-  const read = await countEntities(upload, published?.release.files ?? {}, name, deps.exportLimits);
+  const read = await countEntities(deps, upload, published?.release.files ?? {}, name);
   const now = rfc3339(deps.clock.now());
   await upload.keep();
   const blob = upload.key;
@@ -69,9 +68,9 @@ export async function getImport(deps: ControlDeps, id: number) {
 }
 
 /**
- * Changes the files of a draft: each named file is replaced, or dropped with `null` so the
- * published release's applies. The release the draft makes must have no violations; the query
- * side checks it.
+ * Changes the files of a draft: each named file is replaced (a file sent as text is read as JSON),
+ * or dropped with `null` so the published release's applies. The release the draft makes must have
+ * no violations; the query side checks it.
  */
 export async function changeImportFiles(
   deps: ControlDeps,
@@ -79,34 +78,8 @@ export async function changeImportFiles(
   version: string,
   changes: Record<string, unknown>,
 ): Promise<ImportDraft> {
-  const view = await loadImport(deps, id);
-  if (view.status !== 'draft') throw closedConflict(view);
-  if (version !== view.version) throw draftConflict(view);
-
-  const files: Record<string, unknown> = { ...view.record.files };
-  for (const [name, content] of Object.entries(changes)) {
-    if (content === null) delete files[name];
-    else files[name] = content;
-  }
-  const base = view.buildsOn ? await deps.database.releases.get(view.buildsOn) : undefined;
-  const release = { ...base?.files, ...files };
-  let canonical = files;
-  // A draft that changes nothing over nothing published makes no release yet: there is nothing to check.
-  if (Object.keys(release).length > 0) {
-    const check = await deps.querySide.validateRelease(release);
-    if (!check.ok) {
-      throw new AppError(
-        'unprocessable',
-        'The release this draft makes has violations: correct each file at the pointer named.',
-        check.violations,
-      );
-    }
-    canonical = Object.fromEntries(Object.keys(files).map((name) => [name, check.release.files[name]]));
-  }
-
-  const changed = await deps.database.imports.changeFiles(id, view.record.revision, canonical);
-  if (!changed) throw draftConflict(await loadImport(deps, id));
-  return draftAnswer(await viewOf(deps, changed, await importContext(deps)));
+  const { view } = await writeDraft(deps, id, version, () => ({ files: changes, result: undefined }));
+  return draftAnswer(view);
 }
 
 /** Puts a draft aside; it stays in the history and the clean-up removes its export later. */

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import type { PageRequest } from '../../lib/paging.js';
 import { indexRunAnswer } from '../records.js';
 import type { ControlDeps } from './deps.js';
-import { queuedSentence } from './sentences.js';
+import { NOTHING_LIVE, queuedSentence } from './sentences.js';
 
 export async function listIndexRuns(deps: ControlDeps, page: PageRequest) {
   const [{ items, total }, live] = await Promise.all([
@@ -57,10 +57,7 @@ export async function rebuild(deps: ControlDeps): Promise<RebuildAccepted> {
 export async function currentLive(deps: ControlDeps) {
   const live = await deps.database.live.get();
   if (!live) {
-    throw new AppError(
-      'not_found',
-      'Nothing is live yet: upload a catalog, publish a release and wait for the index run to succeed.',
-    );
+    throw new AppError('not_found', NOTHING_LIVE);
   }
   return { run: live.runId, snapshot: live.snapshotId, release: live.releaseId, since: live.since };
 }

@@ -7,21 +7,15 @@ import type { ControlDeps } from './deps.js';
 import { queuedSentence } from './sentences.js';
 
 /**
- * Stores a release: the query side checks it and names it by content; storing queues nothing.
- * `created` is false when the same files were stored before.
+ * Stores a release: the query side checks it (the names it gives the live catalog included) and
+ * names it by content; storing queues nothing. `created` is false when the same files were stored
+ * before.
  */
 export async function storeRelease(
   deps: ControlDeps,
   files: Record<string, unknown>,
 ): Promise<{ created: boolean; release: Release }> {
-  const check = await deps.querySide.validateRelease(files);
-  if (!check.ok) {
-    throw new AppError(
-      'unprocessable',
-      'The release has violations: correct each file at the pointer named.',
-      check.violations,
-    );
-  }
+  const check = await checkedAgainstLive(deps, files);
   const { created, release } = await deps.database.releases.create({
     id: check.release.id,
     files: check.release.files,
@@ -55,12 +49,14 @@ export async function getRelease(deps: ControlDeps, id: string): Promise<Release
 }
 
 /**
- * Publishes a release, or an earlier one again to roll back. With a catalog kept, an index run
- * is queued; without one, `next` says the catalog is missing.
+ * Publishes a release, or an earlier one again to roll back. It must name nothing the live
+ * catalog lacks (a catalog that changed later only warns, in its index run). With a catalog kept,
+ * an index run is queued; without one, `next` says the catalog is missing.
  */
 export async function publishRelease(deps: ControlDeps, id: string): Promise<PublishAccepted> {
   const release = await deps.database.releases.get(id);
   if (!release) throw unknownRelease(id);
+  await checkedAgainstLive(deps, release.files);
   const now = rfc3339(deps.clock.now());
   const [live, before] = await Promise.all([
     deps.database.live.get(),
@@ -91,6 +87,19 @@ export async function publishRelease(deps: ControlDeps, id: string): Promise<Pub
     run: indexRunAnswer(run, live?.runId),
     next: `Release ${id} is published${rolledBack ? ' again, rolling back to it' : ''}. ${next}`,
   };
+}
+
+/** The release checked by the query side, the names it gives the live catalog included; 422 with the violations. */
+async function checkedAgainstLive(deps: ControlDeps, files: Record<string, unknown>) {
+  const check = await deps.querySide.validateRelease(files, { catalogNames: true });
+  if (!check.ok) {
+    throw new AppError(
+      'unprocessable',
+      'The release has violations: correct each file at the pointer named.',
+      check.violations,
+    );
+  }
+  return check;
 }
 
 function unknownRelease(id: string): AppError {

@@ -22,3 +22,7 @@ export async function queuedSentence(
 function lowerFirst(sentence: string): string {
   return sentence.charAt(0).toLowerCase() + sentence.slice(1);
 }
+
+/** Why a question about what searches read has no answer yet. */
+export const NOTHING_LIVE =
+  'Nothing is live yet: upload a catalog, publish a release and wait for the index run to succeed.';

@@ -31,7 +31,7 @@ interface FieldEntry {
 interface StructuredMeta {
   rows: number;
   fields: FieldEntry[];
-  channels: Array<{ id: string; currency: string; currencies: string[] }>;
+  channels: Array<{ id: string; currency?: string; currencies: string[] }>;
   signals: string[];
   datedSignals: Array<{ code: string; weight: number; halfLifeDays: number }>;
   weighted: boolean;

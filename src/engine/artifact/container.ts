@@ -111,7 +111,8 @@ export class ArtifactReader {
   readonly bytes: Uint8Array;
   private readonly entries = new Map<string, SectionEntry>();
 
-  constructor(input: Uint8Array) {
+  /** `verified`: the checksum was checked already (by prepareIndex, on another thread). */
+  constructor(input: Uint8Array, verified = false) {
     assertLittleEndianHost();
     // Typed-array views need aligned offsets: copy once when the input is not 8-byte aligned.
     this.bytes = input.byteOffset % ALIGNMENT === 0 ? input : input.slice();
@@ -132,7 +133,7 @@ export class ArtifactReader {
         `index artifact is truncated or padded: header says ${length} bytes, got ${bytes.length}`,
       );
     }
-    if (view.getUint32(CHECKSUM_AT, true) !== checksum(bytes)) {
+    if (!verified && view.getUint32(CHECKSUM_AT, true) !== checksum(bytes)) {
       throw new Error('index artifact is corrupt: checksum mismatch');
     }
     const count = view.getUint32(12, true);

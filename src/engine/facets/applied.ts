@@ -1,9 +1,10 @@
 import type { AppliedFilter } from '../../contracts/search.js';
-import { bucketCode, readBucketCode, type Scalar } from '../filter/choice.js';
+import { withUnit } from '../../lib/words.js';
+import { bucketCode, readBucketCode, readChoice, type Scalar } from '../filter/choice.js';
 import type { Clause } from '../listing/clauses.js';
 import type { SharedView } from '../listing/shared-view.js';
 import type { FieldAccess } from '../listing/structured-index.js';
-import { valueLook, withUnit } from './labels.js';
+import { valueLook } from './labels.js';
 import type { FacetSpec } from './spec.js';
 
 export interface AppliedContext {
@@ -16,9 +17,9 @@ export interface AppliedContext {
 }
 
 /**
- * The answer's applied filters: one per chosen value (values of one field are removable one by
- * one), one per range or comparison, one per combined selector. Each names the filters to send
- * to remove it.
+ * The answer's applied filters of the shopper's choices (`filters`): one per chosen value (values
+ * of one field are removable one by one), one per range or comparison, one per combined selector.
+ * Each names the filters to send to remove it.
  */
 export function appliedFilters(
   filters: Record<string, unknown> | undefined,
@@ -30,9 +31,12 @@ export function appliedFilters(
   for (const clause of clauses) {
     const key = clause.key;
     if (key === undefined) continue;
-    const label = fieldLabel(key, context);
     const raw = filters[key];
-    const choice = clause.test?.choice;
+    // A field only the query's words chose: its chips are written by whoever detected it.
+    if (raw === undefined) continue;
+    const label = fieldLabel(key, context);
+    // The shopper's own choice, without values the query's words added to the field.
+    const choice = clause.test === undefined ? undefined : readChoice(key, raw, clause.test.pointer);
     if (choice === undefined) {
       applied.push({
         field: key,

@@ -170,6 +170,21 @@ describe('Facet fields', () => {
     expect(all.more).toBeUndefined();
   });
 
+  it('caps a list ordered by value to its most frequent values, then lays them out in value order', async () => {
+    // Sizes by count: M, L, S, XL; in value order S, M, L, XL. The cap keeps M and L.
+    const capped = (await facetOf(['size', 'list', { order: 'value_order', limit: 2 }]))!;
+    expect(capped.values.map((value) => value.value)).toEqual(['M', 'L']);
+    expect(capped.more).toBe(2);
+    const buttons = (await facetOf(['size', 'list', { display: 'buttons', limit: 1 }]))!;
+    expect(buttons.values.map((value) => value.value)).toEqual(['M']);
+    const chosen = (await facetOf(['size', 'list', { order: 'value_order', limit: 2 }], { size: 'XL' }))!;
+    expect(chosen.values.map((value) => [value.value, value.selected])).toEqual([
+      ['M', undefined],
+      ['L', undefined],
+      ['XL', true],
+    ]);
+  });
+
   it('shows a chosen value without results, and a chosen value the catalog does not hold', async () => {
     const color = (await facetOf(['color', 'list'], { color: ['Green', 'Purple'], size: 'S' }))!;
     expect(color.values).toEqual([

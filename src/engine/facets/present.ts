@@ -127,11 +127,31 @@ interface Entry {
   rank: number;
 }
 
-/** Sorts, caps at the limit (chosen values always stay) and sets `more`. */
+/**
+ * Caps at the limit, keeping the values with the most results (chosen values always stay), then
+ * lays out what it kept in the facet's order and sets `more`: a list ordered by value shows its
+ * most frequent values in value order, never the first values of the order whatever their counts.
+ */
 function layOut(facet: Facet, entries: Entry[], spec: FacetSpec, locale: string | undefined): void {
+  const limit = spec.limit ?? Number.POSITIVE_INFINITY;
+  let withResults = 0;
+  for (const { value } of entries) if (value.count > 0) withResults++;
+  let kept = entries;
+  if (withResults > limit) {
+    // Most frequent first, ties in value order, so the same values are kept however it is laid out.
+    const frequent = [...entries].sort((a, b) => b.value.count - a.value.count || a.rank - b.rank);
+    let shown = 0;
+    kept = frequent.filter(({ value }) => {
+      if (value.count > 0 && shown < limit) {
+        shown++;
+        return true;
+      }
+      return value.selected === true;
+    });
+  }
   const how = order(spec);
   const labels = how === 'label' ? collator(locale) : undefined;
-  entries.sort((a, b) => {
+  kept.sort((a, b) => {
     if (how === 'count' && a.value.count !== b.value.count) return b.value.count - a.value.count;
     if (labels) {
       const byLabel = labels.compare(a.value.label, b.value.label);
@@ -139,21 +159,8 @@ function layOut(facet: Facet, entries: Entry[], spec: FacetSpec, locale: string 
     }
     return a.rank - b.rank;
   });
-  const limit = spec.limit ?? Number.POSITIVE_INFINITY;
-  let withResults = 0;
-  let shownWithResults = 0;
-  const kept: FacetValue[] = [];
-  for (const { value } of entries) {
-    if (value.count > 0) withResults++;
-    if (value.count > 0 && shownWithResults < limit) {
-      shownWithResults++;
-      kept.push(value);
-    } else if (value.selected) {
-      if (value.count > 0) shownWithResults++;
-      kept.push(value);
-    }
-  }
-  facet.values = kept;
+  facet.values = kept.map(({ value }) => value);
+  const shownWithResults = facet.values.filter((value) => value.count > 0).length;
   if (withResults > shownWithResults) facet.more = withResults - shownWithResults;
 }
 

@@ -156,3 +156,42 @@ export function readBucketCode(code: string): BucketBounds | undefined {
 export function bucketCode(bounds: BucketBounds): string {
   return `${bounds.from ?? ''}-${bounds.to ?? ''}`;
 }
+
+/**
+ * The shopper's choices with what the query's words chose (`detected`) taken in as choices too,
+ * so that a facet counts its field without either and shows both chosen. A field both chose takes
+ * the values of both as alternatives; where one of them is no list of values (a comparison, a
+ * category), the query's choice narrows as a constraint instead, as a rule's filter does.
+ */
+export function withDetected(
+  filters: Record<string, unknown> | undefined,
+  detected: Record<string, unknown> | undefined,
+): { filters: Record<string, unknown> | undefined; constraints: Array<Record<string, unknown>> } {
+  if (detected === undefined) return { filters, constraints: [] };
+  const merged: Record<string, unknown> = { ...filters };
+  const constraints: Array<Record<string, unknown>> = [];
+  for (const [field, value] of Object.entries(detected)) {
+    const chosen = merged[field];
+    if (COMBINATORS.has(field)) constraints.push({ [field]: value });
+    else if (chosen === undefined) merged[field] = value;
+    else if (isValues(chosen) && isValues(value)) merged[field] = unionOf(chosen, value);
+    else if (!sameChoice(chosen, value)) constraints.push({ [field]: value });
+  }
+  return { filters: merged, constraints };
+}
+
+function isValues(value: unknown): value is Scalar | Scalar[] {
+  return isScalar(value) || (Array.isArray(value) && value.length > 0 && value.every(isScalar));
+}
+
+function unionOf(first: Scalar | Scalar[], second: Scalar | Scalar[]): Scalar[] {
+  const values = [...(Array.isArray(first) ? first : [first])];
+  for (const value of Array.isArray(second) ? second : [second]) {
+    if (!values.some((one) => String(one).toLowerCase() === String(value).toLowerCase())) values.push(value);
+  }
+  return values;
+}
+
+function sameChoice(first: unknown, second: unknown): boolean {
+  return JSON.stringify(first) === JSON.stringify(second);
+}

@@ -45,6 +45,13 @@ export interface BindContext {
   shared: SharedView;
   /** The request's time in ms: relative buckets of dates count days from it. */
   time: number;
+  /**
+   * How a category id the catalog does not hold is read. A shopper's filter naming one is refused
+   * (`refuse`, the default): the page it asks for does not exist. A selector the release wrote
+   * (smart categories, rules) matches nothing there (`match_nothing`): catalogs change under a
+   * release, and the index run lists such names as warnings.
+   */
+  unknownCategories?: 'refuse' | 'match_nothing';
 }
 
 function point(value: number): Interval {
@@ -100,6 +107,7 @@ export function bind(access: FieldAccess, choice: Choice, pointer: string, conte
     const chosen = new Uint8Array(access.dict.length + 1);
     choice.ids.forEach((id, index) => {
       const code = access.dict.indexOf(id) + 1;
+      if (code === 0 && context.unknownCategories === 'match_nothing') return;
       if (code === 0)
         throw new SelectorError(
           `${pointer}/${choice.mode}${choice.ids.length > 1 ? `/${index}` : ''}`,

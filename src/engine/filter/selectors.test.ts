@@ -131,6 +131,16 @@ describe('filters (Query API, Selector in a request)', () => {
     expect(await matching({ material: 'silk' }, { text: 'dress' })).toEqual(['d2']);
   });
 
+  it("reads a category the catalog does not hold in a rule's selector as matching nothing, and refuses it in a shopper's filter", async () => {
+    const gone = { category: { within: ['soundbars', 'lamps'] } };
+    expect(await matching({}, { where: [gone] })).toEqual(['l1', 'l2']);
+    expect(await matching({}, { where: [{ category: { is: 'soundbars' } }] })).toEqual([]);
+    expect(await matching({}, { where: [{ not: { category: { is: 'soundbars' } } }] })).toEqual(
+      CATALOG_ORDER,
+    );
+    await expect(matching(gone)).rejects.toThrow(SelectorError);
+  });
+
   it('refuses what it cannot read, naming the member by pointer', async () => {
     const index = await shopIndex();
     const pointer = (filters: Record<string, unknown>) => {

@@ -27,7 +27,9 @@ function translation(field: FieldColumn, builder: CodeColumnBuilder): number[] {
  * Smart categories (categories.json nodes with `where`), decided when the index is compiled: a
  * document belongs to the node, and so to everything above it, when one of its rows matches the
  * selector in some channel at the compile's time. `category` and `category.is` gain the members.
- * A selector the engine cannot read throws SelectorError at `/<position in the list>/where/...`.
+ * A node of a category the catalog does not hold is left out, and a category its selector names
+ * that the catalog does not hold matches nothing: the index run reports both as warnings. Another
+ * selector the engine cannot read throws SelectorError at `/<position in the list>/where/...`.
  */
 export function withSmartCategories(
   data: StructuredData,
@@ -43,12 +45,28 @@ export function withSmartCategories(
   });
   const index = new StructuredIndex(data, shared);
   const members = new Map<string, Bitset>();
+  const within = data.fields.find((field) => field.name === 'category')!;
+  const is = data.fields.find((field) => field.name === CATEGORY_IS)!;
+  // A category the catalog holds: an entity of its own, or one its entities are assigned to.
+  const held = new Set([
+    ...context.catalog.categories.map((category) => category.id),
+    ...within.dict.map(String),
+  ]);
   for (const [position, node] of smart.entries()) {
+    // A node of a category the catalog no longer holds has no page to add members to.
+    if (!held.has(node.category)) continue;
     for (const channel of index.channels) {
       const view = channel.offers.at(context.time);
       let rows: ReturnType<typeof selectRows>;
       try {
-        rows = selectRows(node.where, { index, channel, view, shared, time: context.time });
+        rows = selectRows(node.where, {
+          index,
+          channel,
+          view,
+          shared,
+          time: context.time,
+          unknownCategories: 'match_nothing',
+        });
       } catch (error) {
         // The pointer names the smart category in the settings' list, so a caller can name its source.
         if (error instanceof SelectorError)
@@ -61,8 +79,6 @@ export function withSmartCategories(
     }
   }
 
-  const within = data.fields.find((field) => field.name === 'category')!;
-  const is = data.fields.find((field) => field.name === CATEGORY_IS)!;
   const dict = [...new Set([...within.dict.map(String), ...members.keys()])];
   const ancestors = ancestorsOf(context.catalog.categories);
   const withinBuilder = new CodeColumnBuilder();

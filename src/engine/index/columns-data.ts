@@ -62,7 +62,8 @@ export const NO_DAYS = 0xffff;
 /** One channel's offers, per row. NaN is "none" in the numbers. */
 export interface ChannelColumns {
   readonly id: string;
-  readonly currency: string;
+  /** Absent when neither the channel nor any offer names one. */
+  readonly currency?: string;
   /** 1 where the row is sold in the channel. */
   readonly sold: Uint8Array;
   readonly price: Float64Array;

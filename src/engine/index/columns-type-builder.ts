@@ -1,6 +1,7 @@
 import type { CatalogEntity, Variant } from '../../contracts/catalog-entity.js';
 import type { Attribute } from '../../contracts/release-files/index.js';
 import { withSmartCategories } from '../filter/smart-categories.js';
+import { type OfferPatch, offerKey, patchedOffer } from '../offers/patch.js';
 import { rowOffer, writesOffers } from '../offers/resolve.js';
 import { DEFAULT_RESULT_FIELDS, storedDoc, storedRow } from '../results/stored.js';
 import { compileSignals, rawSignal } from '../signals/normalize.js';
@@ -50,15 +51,24 @@ class ChannelBuilder {
   readonly currencyCodes = new Growable((n) => new Uint8Array(n));
   readonly currencies: string[] = [];
 
+  /** `currency` absent: the channel takes the first currency an offer names (see DEFAULT_CHANNEL). */
   constructor(
     readonly id: string,
-    readonly currency: string,
+    private currency: string | undefined,
   ) {}
 
-  add(entity: CatalogEntity, variant: Variant | undefined, row: number, writes: boolean): void {
-    const offer = rowOffer(entity, variant, this.id, writes);
+  add(
+    entity: CatalogEntity,
+    variant: Variant | undefined,
+    row: number,
+    writes: boolean,
+    patches: readonly OfferPatch[] = [],
+  ): void {
+    let offer = rowOffer(entity, variant, this.id, writes);
+    for (const patch of patches) offer = patchedOffer(offer, patch);
     const listed = entity.channels === undefined || entity.channels.includes(this.id);
-    this.sold.push(offer.sold && listed ? 1 : 0);
+    // An offers update sells the row in its channel, as a catalog offer for the channel would.
+    this.sold.push(offer.sold && (listed || patches.length > 0) ? 1 : 0);
     this.price.push(offer.price ?? Number.NaN);
     this.salePrice.push(offer.salePrice ?? Number.NaN);
     if (offer.salePrice !== undefined && (offer.saleFrom !== undefined || offer.saleUntil !== undefined)) {
@@ -71,6 +81,7 @@ class ChannelBuilder {
     this.deliveryMax.push(Math.min(offer.deliveryMax ?? NO_DAYS, NO_DAYS));
     this.stock.push(offer.stock ?? Number.NaN);
     let currencyCode = 0;
+    this.currency ??= offer.currency;
     if (offer.currency !== undefined && offer.currency !== this.currency) {
       let index = this.currencies.indexOf(offer.currency);
       if (index < 0) index = this.currencies.push(offer.currency) - 1;
@@ -82,7 +93,7 @@ class ChannelBuilder {
   build(): ChannelColumns {
     return {
       id: this.id,
-      currency: this.currency,
+      ...(this.currency !== undefined ? { currency: this.currency } : {}),
       sold: this.sold.toArray(),
       price: this.price.toArray(),
       salePrice: this.salePrice.toArray(),
@@ -233,9 +244,12 @@ export class StructuredBuilder {
     }
 
     const writes = writesOffers(entity);
+    const patches = this.settings.offerPatches;
     for (const channel of this.channels) {
       for (let index = 0; index < rowVariants.length; index++) {
-        channel.add(entity, rowVariants[index], firstRow + index, writes);
+        const variant = rowVariants[index];
+        const patched = patches?.get(offerKey(this.type, entity.id, variant?.id ?? entity.id, channel.id));
+        channel.add(entity, variant, firstRow + index, writes, patched);
       }
     }
     for (const [code, values] of this.signalRaw) {

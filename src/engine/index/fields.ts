@@ -79,3 +79,16 @@ export function pickLocalized(text: Localized | undefined, locale: string | unde
   for (const key in text) return text[key];
   return undefined;
 }
+
+/** An id reads as a code a shopper may type (`P102073`, `WH-1000XM5-B`): a digit, 4 characters or more. */
+const CODE = /^(?=.*\p{N})[\p{L}\p{N}][\p{L}\p{N}._/-]{3,}$/u;
+
+/**
+ * Appends an entity's own id and its variants' ids (their SKUs) where they read as codes, so that
+ * typed as a query they find the entity, exactly (the identifiers field). Ids that are words
+ * (`sofas`, `lamp`) are left to the entity's texts.
+ */
+export function appendOwnCodes(entity: CatalogEntity, out: string[]): void {
+  if (CODE.test(entity.id)) out.push(entity.id);
+  for (const variant of entity.variants ?? []) if (CODE.test(variant.id)) out.push(variant.id);
+}

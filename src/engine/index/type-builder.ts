@@ -10,7 +10,7 @@ import { permuteGroups, permuteTable } from './columns-order.js';
 import type { StructuredSettings } from './columns-settings.js';
 import { StructuredBuilder } from './columns-type-builder.js';
 import { compareBytes } from './dictionary.js';
-import { appendAttributeTexts, appendFieldTexts, BUILT_IN_FIELDS } from './fields.js';
+import { appendAttributeTexts, appendFieldTexts, appendOwnCodes, BUILT_IN_FIELDS } from './fields.js';
 import { Growable, grown } from './growable.js';
 import { POSITION_GAP, positionOf } from './postings.js';
 import { PostingsBuilder } from './postings-builder.js';
@@ -155,6 +155,7 @@ export class TypeBuilder {
       const field = builtIn[name];
       if (field !== undefined) appendFieldTexts(entity, name, this.texts[field]!);
     }
+    if (this.routing.identifiers !== undefined) appendOwnCodes(entity, this.texts[this.routing.identifiers]!);
     if (entity.attributes === undefined) return;
     for (const code in entity.attributes) {
       let field = attributes.get(code);

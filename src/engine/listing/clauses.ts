@@ -30,7 +30,8 @@ const OFFER_FIELDS = new Set(['price', 'on_sale', 'availability', 'delivery_days
 /**
  * The clauses of a request's filters and constraints. Throws SelectorError for a filter that
  * cannot be read. A constraint (a rule's) naming a field this type does not have constrains
- * nothing here: a rule that narrows every type narrows those that carry its fields.
+ * nothing here: a rule that narrows every type narrows those that carry its fields; one naming a
+ * category the catalog does not hold matches nothing there.
  */
 export function buildClauses(
   filters: Record<string, unknown> | undefined,
@@ -69,7 +70,7 @@ export function buildClauses(
   for (const constraint of constraints) {
     let rows: Bitset;
     try {
-      rows = selectRows(constraint, context);
+      rows = selectRows(constraint, releaseSelectorContext(context));
     } catch (error) {
       if (error instanceof SelectorError) continue;
       throw error;
@@ -77,6 +78,13 @@ export function buildClauses(
     clauses.push({ bit: next(), level: 'row', key: undefined, rows, picksVariant: false, constraint });
   }
   return clauses;
+}
+
+/** The context a selector the release wrote is read in: a category the catalog lacks matches nothing. */
+export function releaseSelectorContext(context: SelectContext): SelectContext {
+  return context.unknownCategories === 'match_nothing'
+    ? context
+    : { ...context, unknownCategories: 'match_nothing' };
 }
 
 /** Sets `bit` in masks[j] for each document docs[j] the clause fails. */

@@ -242,6 +242,25 @@ describe('category pages', () => {
     expect(counts(facets, 'category')).toEqual({ fashion: 3, women: 3, men: 1 });
   });
 
+  it('build when a smart category names a category the catalog does not hold: it matches nothing there', async () => {
+    const index = loadIndex(
+      await compileIndex(catalog, {
+        settings: {
+          ...settings,
+          smartCategories: [
+            { category: 'women', where: { any: [{ category: { is: 'soundbars' } }, { brand: 'acme' }] } },
+            { category: 'soundbars', where: { material: 'cotton' } },
+          ],
+        },
+        time: JULY,
+      }),
+    );
+    // Only the Acme products join women; the node of the missing category adds no members.
+    expect(ids(list(index, { filters: { category: { is: 'women' } } })).sort()).toEqual(['d1', 'l2', 's1']);
+    const facets = list(index, { facets: [facet('category', 'hierarchical')] });
+    expect(counts(facets, 'category')).not.toHaveProperty('soundbars');
+  });
+
   it('decide smart categories that read offers at the compile time', async () => {
     const smart = { smartCategories: [{ category: 'home', where: { on_sale: true } }] };
     const july = loadIndex(await compileIndex(catalog, { settings: { ...settings, ...smart }, time: JULY }));

@@ -5,6 +5,7 @@ import { jointEligible, targetBitsOf } from '../facets/joint.js';
 import { EDGES } from '../facets/ladder.js';
 import { codeMapFor, deferredFacet, type FacetInput, presentFacet } from '../facets/present.js';
 import type { FacetSpec } from '../facets/spec.js';
+import { withDetected } from '../filter/choice.js';
 import type { SelectContext } from '../filter/evaluate.js';
 import { stringAt } from '../index/string-table.js';
 import type { OfferView } from '../offers/view.js';
@@ -77,6 +78,8 @@ export interface ListingRequest {
   category?: string;
   /** The shopper's choices: each field's values are alternatives, fields narrow each other. */
   filters?: Record<string, unknown>;
+  /** Choices the query's words made: read as the shopper's are (see withDetected). */
+  detected?: Record<string, unknown>;
   /** Constraints the shopper cannot remove (rules), each a selector. */
   where?: ReadonlyArray<Record<string, unknown>>;
   /** Facets to count and show, in display order. */
@@ -107,8 +110,8 @@ export interface ListingResult {
   /** Per hit, its document (the text postings' numbering, which is the listing's slots'). */
   docs: number[];
   facets: Facet[];
-  /** The channel's currency. */
-  currency: string;
+  /** The channel's currency, absent when nothing names one. */
+  currency?: string;
   /** The request's filters as read, for the answer's applied filters. */
   clauses: readonly Clause[];
 }
@@ -143,10 +146,14 @@ export function executeListing(
   };
   const merchandising = request.merchandising ?? {};
   const hides = merchandising.hides ?? [];
-  const where = request.where ?? [];
+  const chosen = withDetected(request.filters, request.detected);
+  const where =
+    chosen.constraints.length === 0
+      ? (request.where ?? [])
+      : [...(request.where ?? []), ...chosen.constraints];
   const hideConstraints: Array<Record<string, unknown>> = hides.map((hide) => ({ not: hide }));
   const clauses = buildClauses(
-    request.filters,
+    chosen.filters,
     hides.length === 0 ? where : [...where, ...hideConstraints],
     context,
   );
@@ -511,7 +518,7 @@ export function executeListing(
     if (facet) facets.push(facet);
   }
 
-  return { total, reachable, ...page, facets, currency: channel.columns.currency, clauses };
+  return { total, reachable, ...page, facets, ...currencyOf(channel.columns), clauses };
 }
 
 /** What a listing reads its request in: the channel, its offers at the request's time, the filters. */
@@ -564,7 +571,7 @@ function rankedTextListing(
     reachable,
     ...page,
     facets: (request.facets ?? []).map(deferredFacet),
-    currency: channel.columns.currency,
+    ...currencyOf(channel.columns),
     clauses: context.clauses,
   };
 }
@@ -768,4 +775,8 @@ function shownRow(
     }
   }
   return best >= 0 ? best : rowStart[doc]!;
+}
+
+function currencyOf(columns: { currency?: string }): { currency?: string } {
+  return columns.currency !== undefined ? { currency: columns.currency } : {};
 }

@@ -1,6 +1,13 @@
 import { SelectorError } from '../filter/choice.js';
 import type { SelectContext } from '../filter/evaluate.js';
-import { buildClauses, type Clause, markDocuments, markProjection, rowPasses } from './clauses.js';
+import {
+  buildClauses,
+  type Clause,
+  markDocuments,
+  markProjection,
+  releaseSelectorContext,
+  rowPasses,
+} from './clauses.js';
 import type { StructuredIndex } from './structured-index.js';
 
 /**
@@ -198,7 +205,7 @@ export function pageEntries(
 /** A weight's selector read field by field; one naming a field this type lacks selects nothing here. */
 function weightClauses(where: Record<string, unknown>, context: SelectContext): Clause[] | undefined {
   try {
-    return buildClauses(where, [], context);
+    return buildClauses(where, [], releaseSelectorContext(context));
   } catch (error) {
     if (error instanceof SelectorError) return undefined;
     throw error;

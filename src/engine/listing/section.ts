@@ -25,6 +25,13 @@ export interface ListingOptions {
   category?: string;
   /** The shopper's choices (a selector): values of one field are alternatives, fields narrow each other. */
   filters?: Record<string, unknown>;
+  /**
+   * Choices the query's words made (what resolution named), one selector: each field's facet is
+   * counted without it and shows its values chosen, as for the shopper's own; they make no applied
+   * filter here (the caller writes their chips). A field the shopper chose too takes both lists of
+   * values as alternatives; otherwise the query's choice narrows as a constraint.
+   */
+  detected?: Record<string, unknown>;
   /** Constraints that narrow without being the shopper's choices. */
   where?: ReadonlyArray<Record<string, unknown>>;
   /** Facets to count, in display order. */
@@ -52,6 +59,7 @@ export function needsListing(options: ListingOptions): boolean {
   return (
     options.category !== undefined ||
     (options.filters !== undefined && Object.keys(options.filters).length > 0) ||
+    (options.detected !== undefined && Object.keys(options.detected).length > 0) ||
     (options.where !== undefined && options.where.length > 0) ||
     options.sort !== undefined ||
     (merchandising !== undefined &&
@@ -79,7 +87,7 @@ export function sideQuery<
 /** What the listed section adds to an answer. */
 export interface ListingExtras {
   listed: string;
-  currency: string;
+  currency?: string;
   applied: AppliedFilter[];
 }
 
@@ -123,6 +131,7 @@ export function listSection(
       locale: query.locale,
       category: query.category,
       filters: query.filters,
+      detected: query.detected,
       where: query.where,
       facets: query.facets,
       sort: query.sort,

@@ -82,7 +82,9 @@ export function expandQuery(type: TypeIndex, query: AnalyzedWords, options: Expa
       for (const term of stems.termsOf(stemmer(word))) slot.add('stem', [term], 0);
     }
     const isLast = i === words.length - 1;
-    if (isLast && options.prefix && type.schema.prefix) slot.addPrefixes(word);
+    if (isLast && options.prefix && type.schema.prefix) {
+      slot.addPrefixes(word, narrowestOther(builders.slice(0, i), type.documents));
+    }
   });
 
   // Words written together or apart: `dv7 1211ea` finds `dv71211ea` and the reverse, `16 gb` finds `16gb`.
@@ -205,10 +207,11 @@ class SlotBuilder {
    * than the type has documents. A completion found in more than half the documents narrows
    * nothing (`for`, `with`), so it is passed over while others are there.
    */
-  addPrefixes(word: string): void {
+  addPrefixes(word: string, other?: SlotBuilder): void {
     const { dictionary, postings, firstWordTerm, documents } = this.type;
     const [from, to] = dictionary.prefixRange(word);
     const start = Math.max(from, firstWordTerm);
+    if (other !== undefined && this.addPrefixesMeeting(start, to, other)) return;
     const limit = SHORT_PREFIX_TERMS[[...word].length] ?? MAX_PREFIX_TERMS;
     const frequency = (term: number) => documentFrequency(postings, term);
     let completions = mostFrequent(start, to, limit, frequency, (df) => df <= documents / 2);
@@ -220,6 +223,46 @@ class SlotBuilder {
       budget -= df;
       this.add('prefix', [term], 0);
     }
+  }
+
+  /**
+   * The completions of the last word that the words before it meet: the documents of the
+   * narrowest other word are marked, and the completions in [from, to) holding one of them are
+   * taken, the most common first (`mattress to` completes to `topper` however rare `topper` is in
+   * the catalog). Answers false, adding nothing, when the completions hold more postings than
+   * PREFIX_WALK_BUDGET allows to read, so the most common completions are taken as without
+   * other words.
+   */
+  addPrefixesMeeting(from: number, to: number, other: SlotBuilder): boolean {
+    const { postings } = this.type;
+    const { docs, start } = postings;
+    let budget = PREFIX_WALK_BUDGET;
+    for (let term = from; term < to; term++) {
+      budget -= documentFrequency(postings, term);
+      if (budget < 0) return false;
+    }
+    const marked = markedScratch(this.type.documents);
+    const terms = other.singleTerms();
+    for (const term of terms) for (let p = start[term]!; p < start[term + 1]!; p++) marked.mark(docs[p]!);
+    const meeting: number[] = [];
+    for (let term = from; term < to; term++) {
+      for (let p = start[term]!; p < start[term + 1]!; p++) {
+        if (marked.has(docs[p]!)) {
+          meeting.push(term);
+          break;
+        }
+      }
+    }
+    marked.clear(terms, postings);
+    if (meeting.length === 0) return false;
+    meeting.sort((a, b) => documentFrequency(postings, b) - documentFrequency(postings, a) || a - b);
+    for (const term of meeting.slice(0, MAX_PREFIX_TERMS)) this.add('prefix', [term], 0);
+    return true;
+  }
+
+  /** The single terms of the alternatives so far (not the phrases). */
+  singleTerms(): number[] {
+    return this.alternatives.filter((alternative) => alternative.terms.length === 1).map((a) => a.terms[0]!);
   }
 
   /** Adds an alternative unless one for the same terms is already there with a smaller penalty. */
@@ -258,6 +301,66 @@ class SlotBuilder {
       documents,
     };
   }
+}
+
+/**
+ * Postings the completions of a last word may hold for them to be chosen by the words before it:
+ * reading them costs about a nanosecond each, so a short prefix of a common letter (whose
+ * completions hold most of the catalog's postings) keeps the most common completions instead.
+ */
+export const PREFIX_WALK_BUDGET = 200_000;
+
+/**
+ * The other word that narrows most: the one whose alternatives hold the fewest documents, if it
+ * holds at most half of them (a common word would choose nearly every completion anyway).
+ */
+function narrowestOther(others: readonly SlotBuilder[], documents: number): SlotBuilder | undefined {
+  let best: SlotBuilder | undefined;
+  let fewest = documents / 2;
+  for (const other of others) {
+    const held = other.documents();
+    if (held > 0 && held <= fewest) {
+      best = other;
+      fewest = held;
+    }
+  }
+  return best;
+}
+
+/** Documents marked in a bitset kept per size, cleared after each use by the terms that marked it. */
+class MarkedDocuments {
+  readonly #words: Uint32Array;
+
+  constructor(documents: number) {
+    this.#words = new Uint32Array((documents >>> 5) + 1);
+  }
+
+  mark(doc: number): void {
+    this.#words[doc >>> 5]! |= 1 << (doc & 31);
+  }
+
+  has(doc: number): boolean {
+    return (this.#words[doc >>> 5]! & (1 << (doc & 31))) !== 0;
+  }
+
+  clear(terms: readonly number[], postings: { start: Uint32Array; docs: Uint32Array }): void {
+    for (const term of terms) {
+      for (let p = postings.start[term]!; p < postings.start[term + 1]!; p++)
+        this.#words[postings.docs[p]! >>> 5] = 0;
+    }
+  }
+}
+
+const markedBySize = new Map<number, MarkedDocuments>();
+
+function markedScratch(documents: number): MarkedDocuments {
+  let marked = markedBySize.get(documents);
+  if (!marked) {
+    if (markedBySize.size > 8) markedBySize.clear();
+    marked = new MarkedDocuments(documents);
+    markedBySize.set(documents, marked);
+  }
+  return marked;
 }
 
 /** Up to `limit` terms of [from, to) that `keep` accepts by frequency, the most frequent first. */

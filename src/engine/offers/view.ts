@@ -1,3 +1,4 @@
+import { countAtOrBefore } from '../../lib/sorted.js';
 import { binOf, NO_BIN } from '../facets/ladder.js';
 import type { ChannelColumns } from '../index/columns-data.js';
 
@@ -39,15 +40,7 @@ export class ChannelOffers {
 
   /** The epoch of `time`: how many window ends lie at or before it. */
   epochOf(time: number): number {
-    const ends = this.ends;
-    let low = 0;
-    let high = ends.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (ends[middle]! <= time) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return countAtOrBefore(this.ends, time);
   }
 
   /** The view at `time`, built once per epoch and kept for the few most recent epochs. */

@@ -20,3 +20,10 @@ export function entityFields(
   const view = channel.offers.at(context.time);
   return hitFields(type, doc, type.listing.firstRow(doc), { locale: context.locale, channel, view });
 }
+
+/** Whether the index holds the entity (`type:id`). */
+export function holdsEntity(index: EngineIndex, entity: string): boolean {
+  const colon = entity.indexOf(':');
+  const type = index.types.find((one) => one.type === entity.slice(0, colon));
+  return type !== undefined && colon > 0 && documentOfId(type.ids, entity.slice(colon + 1)) !== undefined;
+}

@@ -184,7 +184,8 @@ export function hitFields(
       case Read.Currency: {
         if (Number.isNaN(price) && !saleValid) break;
         const code = columns.currencyCodes[row]!;
-        fields[name] = code > 0 ? columns.currencies[code - 1] : columns.currency;
+        const currency = code > 0 ? columns.currencies[code - 1] : columns.currency;
+        if (currency !== undefined) fields[name] = currency;
         break;
       }
       case Read.Availability: {

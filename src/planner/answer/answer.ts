@@ -1,21 +1,21 @@
-import type { ChannelsFile, SynonymsFile } from '../../contracts/release-files/index.js';
+import type { ChannelsFile } from '../../contracts/release-files/index.js';
 import type { AppliedFilter, SearchRequest, SearchResponse } from '../../contracts/search.js';
+import type { TraceEntry } from '../../contracts/trace.js';
 import {
   type EngineIndex,
   type EngineSection,
   entityFields,
   executeSection,
   type ListingExtras,
-  type Synonyms,
   selectEntities,
 } from '../../engine/index.js';
 import { AppError } from '../../lib/errors.js';
 import { servedLocale } from '../../lib/locale.js';
-import { fieldLabel, pageFacets, pageLayout } from '../../release/page-settings.js';
 import { placementsForPage } from '../effects/placements.js';
-import type { RedirectPlan, SearchPlan } from '../plan.js';
+import type { RedirectPlan, Relaxation, SearchPlan } from '../plan.js';
 import type { Planner } from '../planner.js';
-import { compileLocaleSynonyms } from '../synonyms.js';
+import type { Suggester } from '../suggestions/suggester.js';
+import { synonymsOf } from '../synonyms.js';
 import { executionTrace, type SectionRun } from './execution-trace.js';
 import { filterShapeViolations, listingViolations, refuseTogether } from './request-checks.js';
 import { type SectionSettings, sectionQuery } from './section-query.js';
@@ -25,6 +25,8 @@ export interface SearchTarget {
   index: EngineIndex;
   files: Record<string, unknown>;
   planner: Planner;
+  /** Suggests queries on the autocomplete surface; without one the answer suggests nothing. */
+  suggester?: Suggester;
 }
 
 /** A search answer without the names the query node adds: query id, release and snapshot. */
@@ -42,20 +44,21 @@ export function answerRequest(target: SearchTarget, request: SearchRequest, arri
     const shape = filterShapeViolations(request.filters);
     if (shape.length > 0) throw new AppError('bad_request', 'The request cannot be answered as sent.', shape);
   }
-  const violations = listingViolations(target.index, target.files, request);
+  const violations = listingViolations(target.index, target.planner.pages, request);
   const plan = refuseTogether(violations, () => target.planner.plan(request, { arrival }));
   if (plan.kind === 'search') return executePlan(target, plan, request);
   const results = target.planner.plan({ ...request, redirect: false }, { arrival });
   if (results.kind !== 'search') throw new Error('a search without redirect planned a redirect');
-  const answer = executePlan(target, results, request);
   const redirect = redirectAnswer(target, plan);
   // A page whose address neither the release nor the index holds is no place to send a shopper.
-  if (redirect === undefined) return answer;
-  return {
-    ...answer,
-    redirect,
-    ...(answer.trace !== undefined ? { trace: [...(plan.trace ?? []), ...answer.trace] } : {}),
-  };
+  if (redirect === undefined) return executePlan(target, results, request);
+  // The trace plans once: the redirect's planning steps, then the plan of the results it carries
+  // (its own planning repeated the same steps without the redirect).
+  const planning =
+    plan.trace !== undefined
+      ? [...plan.trace, ...(results.trace ?? []).filter((entry) => entry.step === 'plan')]
+      : undefined;
+  return { ...executePlan(target, results, request, planning), redirect };
 }
 
 function redirectAnswer(
@@ -80,11 +83,20 @@ function redirectAnswer(
   };
 }
 
-function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequest): PlannedAnswer {
+/**
+ * Executes a search plan section by section. `planning` is the trace's planning part (default the
+ * plan's own); the execution's entries follow it.
+ */
+function executePlan(
+  target: SearchTarget,
+  plan: SearchPlan,
+  request: SearchRequest,
+  planning: TraceEntry[] | undefined = plan.trace,
+): PlannedAnswer {
   const settings = sectionSettings(target, plan, request);
   const runs: SectionRun[] = [];
   let extras: ListingExtras | undefined;
-  let relaxed = false;
+  let relaxation: Relaxation | undefined;
   const sections: EngineSection[] = [];
   for (const planned of plan.sections) {
     if (!planned.searched) {
@@ -100,15 +112,18 @@ function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequ
       continue;
     }
     runs.push({ planned, section: ran.section });
-    if (planned.listed && ran.section.total === 0 && plan.relaxation !== undefined) {
+    // Nothing matched what the query named: leave it out step by step until something does.
+    for (const step of planned.listed && ran.section.total === 0 ? (plan.relaxations ?? []) : []) {
       const again = executeSection(
         target.index,
-        sectionQuery(plan, planned, plan.relaxation.filters, settings, plan.relaxation.text),
+        sectionQuery(plan, planned, step.filters, settings, step.text, step.rankText),
       );
-      if (again !== undefined && again.section.total > 0) {
+      if (again === undefined) continue;
+      runs.push({ planned, section: again.section, relaxation: step });
+      if (again.section.total > 0) {
         ran = again;
-        relaxed = true;
-        runs.push({ planned, section: again.section, relaxation: plan.relaxation });
+        relaxation = step;
+        break;
       }
     }
     if (planned.listed) extras = ran.extras;
@@ -123,7 +138,9 @@ function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequ
           total: section.total,
           reachable: section.reachable,
           hits: section.hits.map(toHit),
-          ...(section.facets ? { facets: section.facets } : {}),
+          ...(section.facets && !(plan.surface === 'autocomplete' && section.facets.length === 0)
+            ? { facets: section.facets }
+            : {}),
         }
       : // A section beside the listed one does not page: reachable counts the hits it shows.
         {
@@ -133,7 +150,7 @@ function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequ
           hits: section.hits.map(toHit),
         },
   );
-  const filters = appliedFilters(plan, extras, relaxed);
+  const filters = appliedFilters(plan, extras, relaxation);
   const placements =
     plan.placements.length === 0 || plan.countOnly || plan.surface === 'autocomplete'
       ? undefined
@@ -143,23 +160,39 @@ function executePlan(target: SearchTarget, plan: SearchPlan, request: SearchRequ
           hits: listed?.hits.length ?? 0,
           reachable: listed?.reachable ?? 0,
         });
-  const searched = listed?.trace.searched ?? plan.query.searched;
+  // The text the listed section searched in the end, words the engine left out included (its
+  // trace's `match` entry names them): a query whose words matched nothing still says what it searched.
+  const searched = relaxation?.text ?? plan.query.searched;
+  const autocomplete = plan.surface === 'autocomplete';
+  const suggestions =
+    autocomplete && target.suggester !== undefined
+      ? target.suggester.suggest({
+          typed: plan.query.typed,
+          channel: plan.channel,
+          locale: plan.locale,
+          time: plan.time.getTime(),
+          files: target.files,
+        })
+      : undefined;
   return {
     query: { typed: plan.query.typed, searched },
     ...(plan.resolution !== undefined
-      ? { resolution: { ...plan.resolution, left_out: relaxed ? (plan.relaxation?.leftOut ?? []) : [] } }
+      ? { resolution: { ...plan.resolution, left_out: relaxation?.leftOut ?? [] } }
       : {}),
-    ...(relaxed ? { relaxed: true } : {}),
+    ...(relaxation !== undefined ? { relaxed: true } : {}),
     listed: plan.listed,
     ...(filters.length > 0 ? { filters } : {}),
-    ...(plan.sorts !== undefined ? { sorts: plan.sorts } : {}),
+    // A typeahead's answer is the lightest: no orders to choose from (nor facets, histograms or
+    // banners, below and in sectionSettings).
+    ...(plan.sorts !== undefined && !autocomplete ? { sorts: plan.sorts } : {}),
     sections: answerSections,
-    currency: extras?.currency ?? plan.currency,
+    ...currencyOf(extras?.currency ?? plan.currency),
     ...(placements !== undefined && placements.length > 0 ? { placements } : {}),
-    ...(plan.trace !== undefined
+    ...(suggestions !== undefined ? { suggestions } : {}),
+    ...(planning !== undefined
       ? {
           trace: [
-            ...plan.trace,
+            ...planning,
             ...executionTrace(plan, runs, (selector, entities) =>
               selectEntities(target.index, selector, entities, {
                 channel: plan.channel,
@@ -184,63 +217,63 @@ function emptySection(type: string): EngineSection {
 
 /**
  * The chips of every filter that narrowed the listed section: the shopper's choices as the
- * listing read them, then what the query named (unless the search was relaxed without it) and
- * the rules' filters.
+ * listing read them, then what the query named (what a relaxed search kept of it) and the rules'
+ * filters.
  */
 function appliedFilters(
   plan: SearchPlan,
   extras: ListingExtras | undefined,
-  relaxed: boolean,
+  relaxation: Relaxation | undefined,
 ): AppliedFilter[] {
   const chips = plan.filters
     .filter((filter) => filter.types.includes(plan.listed))
-    .filter((filter) => filter.from === 'rule' || (filter.from === 'resolution' && !relaxed))
+    .filter(
+      (filter) =>
+        filter.from === 'rule' ||
+        (filter.from === 'resolution' && (relaxation === undefined || relaxation.filters.includes(filter))),
+    )
     .flatMap((filter) => filter.chips);
   return [...(extras?.applied ?? []), ...chips];
 }
 
-function sectionSettings(target: SearchTarget, plan: SearchPlan, request: SearchRequest): SectionSettings {
-  const { files, index } = target;
+export function sectionSettings(
+  target: SearchTarget,
+  plan: SearchPlan,
+  request: SearchRequest,
+): SectionSettings {
+  const { files } = target;
+  const pages = target.planner.pages;
   const channels = (files['channels.json'] as ChannelsFile | undefined)?.channels;
   const served = channels?.find((one) => one.id === plan.channel)?.locales ?? [plan.locale];
   const locale = servedLocale(plan.locale, served) ?? plan.locale;
-  const scope = request.category ?? plan.resolution?.category;
-  const layout = pageLayout(files, scope, (id) => index.shared.categories.get(id)?.parent);
   const requestFilters = request.filters;
-  const chosen = new Set(
-    Object.keys(requestFilters ?? {}).filter((key) => key !== 'any' && key !== 'all' && key !== 'not'),
+  // A field the query named is chosen as much as one the shopper chose: its facet is counted.
+  const detected = plan.filters
+    .filter((filter) => filter.from === 'resolution' && filter.types.includes(plan.listed))
+    .flatMap((filter) => Object.keys(filter.where));
+  const requested = Object.keys(requestFilters ?? {}).filter(
+    (key) => key !== 'any' && key !== 'all' && key !== 'not',
   );
-  const facets = pageFacets(files, layout, locale, {
-    chosen,
-    requested: new Set(request.facets ?? []),
-    requestedOnly: plan.countOnly,
-  });
+  const chosen = new Set([...requested, ...detected]);
+  const autocomplete = plan.surface === 'autocomplete';
+  const facets = pages
+    .facets(plan.layout, locale, {
+      chosen,
+      requested: new Set(request.facets ?? []),
+      // A typeahead counts only the facets it names, and draws no price histogram.
+      requestedOnly: plan.countOnly || autocomplete,
+    })
+    .map((facet) =>
+      autocomplete && facet.display === 'histogram' ? { ...facet, display: 'slider' as const } : facet,
+    );
   return {
     locale,
     synonyms: synonymsOf(files, plan.locale),
     facets,
-    fieldLabels: Object.fromEntries([...chosen].map((field) => [field, fieldLabel(files, field, locale)])),
+    fieldLabels: Object.fromEntries(requested.map((field) => [field, pages.fieldLabel(field, locale)])),
     explain: plan.trace !== undefined,
     requestFilters,
   };
-}
-
-/** Compiled synonyms per release files and locale: a switch brings new files, so new synonyms. */
-const compiledSynonyms = new WeakMap<Record<string, unknown>, Map<string, Synonyms>>();
-
-/** The synonyms of a locale as asked (a regional one falls back to its language's dictionary). */
-function synonymsOf(files: Record<string, unknown>, locale: string): Synonyms {
-  let byLocale = compiledSynonyms.get(files);
-  if (!byLocale) {
-    byLocale = new Map();
-    compiledSynonyms.set(files, byLocale);
-  }
-  let synonyms = byLocale.get(locale);
-  if (!synonyms) {
-    synonyms = compileLocaleSynonyms(files['synonyms.json'] as SynonymsFile | undefined, locale);
-    byLocale.set(locale, synonyms);
-  }
-  return synonyms;
 }
 
 function toHit(hit: EngineSection['hits'][number]) {
@@ -250,4 +283,9 @@ function toHit(hit: EngineSection['hits'][number]) {
     fields: hit.fields,
     ...(hit.sponsored !== undefined ? { sponsored: hit.sponsored } : {}),
   };
+}
+
+/** The answer's currency: the listing's channel's, else the plan's; absent when neither names one. */
+function currencyOf(currency: string | undefined): { currency?: string } {
+  return currency !== undefined ? { currency } : {};
 }

@@ -2,7 +2,7 @@ import type { Violation } from '../../contracts/problem.js';
 import type { SearchRequest } from '../../contracts/search.js';
 import type { EngineIndex } from '../../engine/index.js';
 import { AppError } from '../../lib/errors.js';
-import { facetFieldsOfRelease } from '../../release/page-settings.js';
+import type { PageSettings } from '../../release/page-settings.js';
 
 /**
  * What the planner cannot check without the index: the category a request browses must be one
@@ -11,7 +11,7 @@ import { facetFieldsOfRelease } from '../../release/page-settings.js';
  */
 export function listingViolations(
   index: EngineIndex,
-  files: Record<string, unknown>,
+  pages: PageSettings,
   request: SearchRequest,
 ): Violation[] {
   const violations: Violation[] = [];
@@ -27,7 +27,7 @@ export function listingViolations(
       message: 'A category page lists a category: name it in category.',
     });
   }
-  const known = facetFieldsOfRelease(files);
+  const known = pages.facetFields;
   (request.facets ?? []).forEach((field, at) => {
     if (!known.has(field)) {
       violations.push({

@@ -18,8 +18,8 @@ export interface SectionSettings {
 /**
  * The engine query of one section of a plan: its text and paging, the filters that name its type
  * (the category page's category as the listing's category, the shopper's choices as `filters`,
- * what the query named and the rules' filters as constraints), and the rules' hides, pins and
- * weights of its type.
+ * what the query named as `detected` choices in the listed section and as constraints beside it,
+ * the rules' filters as constraints), and the rules' hides, pins and weights of its type.
  */
 export function sectionQuery(
   plan: SearchPlan,
@@ -27,10 +27,16 @@ export function sectionQuery(
   filters: readonly PlannedFilter[],
   settings: SectionSettings,
   text = section.text,
+  rankText = plan.rankText,
 ): EngineQuery & { type: string; role: 'listed' | 'beside' } {
   const own = filters.filter((filter) => filter.types.includes(section.type));
   const page = own.find((filter) => filter.from === 'page');
-  const where = own.filter((filter) => filter.from !== 'page' && filter.from !== 'request');
+  // In the listed section what the query named is chosen as the shopper's choices are: each
+  // facet is counted without its own field's choice and shows the named value selected.
+  const detected = section.listed ? own.filter((filter) => filter.from === 'resolution') : [];
+  const where = own.filter(
+    (filter) => filter.from !== 'page' && filter.from !== 'request' && !detected.includes(filter),
+  );
   const chosen = section.listed && own.some((filter) => filter.from === 'request');
   const common = {
     type: section.type,
@@ -46,6 +52,9 @@ export function sectionQuery(
     countOnly: plan.countOnly,
     ...(page !== undefined ? { category: (page.where.category as { within: string }).within } : {}),
     ...(chosen && settings.requestFilters !== undefined ? { filters: settings.requestFilters } : {}),
+    ...(detected.length > 0
+      ? { detected: Object.assign({}, ...detected.map((filter) => filter.where)) }
+      : {}),
     ...(where.length > 0 ? { where: where.map((filter) => filter.where) } : {}),
     merchandising: merchandisingOf(plan, section.type),
   };
@@ -62,7 +71,7 @@ export function sectionQuery(
     ...(plan.sort.by !== undefined && plan.sort.direction !== undefined
       ? { sort: { by: plan.sort.by, direction: plan.sort.direction } }
       : {}),
-    ...(plan.rankText !== undefined && text === '' ? { rankText: plan.rankText } : {}),
+    ...(rankText !== undefined && text === '' ? { rankText } : {}),
   };
 }
 

@@ -1,10 +1,11 @@
 import type { Attribute } from '../../contracts/release-files/index.js';
 import { fold } from '../../engine/analysis/fold.js';
-import { type ComparisonOperator, formatAmount, formatComparison, wordsFor } from '../labels.js';
+import { type ComparisonOperator, formatComparison, withUnit, wordsFor } from '../../lib/words.js';
+import type { FacetEntry } from '../../release/page-settings.js';
+import { fieldLabel } from '../../release/page-settings.js';
 import { textIn } from '../localized.js';
 import { type Selector, scalarEquals } from '../selector.js';
 import type { Vocabulary, VocabularyBrand } from '../vocabulary.js';
-import type { FacetEntry } from './page.js';
 
 const COMBINATORS = new Set(['any', 'all', 'not']);
 const BUCKET_CODE = /^(-?\d+(?:\.\d+)?)?-(\d+(?:\.\d+)?)?$/;
@@ -20,14 +21,12 @@ export class ChipWriter {
     private readonly vocabulary: Vocabulary,
     private readonly attributes: ReadonlyMap<string, Attribute>,
     private readonly locale: string,
-    private readonly currency: string,
+    private readonly currency: string | undefined,
     private readonly facets: readonly FacetEntry[],
   ) {}
 
   fieldLabel(field: string): string {
-    const attribute = this.attributes.get(field);
-    if (attribute !== undefined) return textIn(attribute.label, this.locale) ?? field;
-    return wordsFor(this.locale).fields[field] ?? field;
+    return fieldLabel(this.attributes, field, this.locale);
   }
 
   /** The chip of one field and its value: "Brand: Sonora"; a flag that is on reads as its name. */
@@ -39,7 +38,7 @@ export class ChipWriter {
   /** What a chip shows for a value: its label, a comparison in words, or a flag's name when it is on. */
   valueText(field: string, value: unknown): string {
     if (this.isFlag(field, value)) {
-      return field === 'on_sale' ? wordsFor(this.locale).onSale : this.fieldLabel(field);
+      return this.fieldLabel(field);
     }
     return this.valueLabel(field, value);
   }
@@ -78,7 +77,7 @@ export class ChipWriter {
     }
     if (field === 'brand') return this.brand(String(value))?.name ?? String(value);
     if (field === 'availability') return wordsFor(this.locale).availability[String(value)] ?? String(value);
-    if (typeof value === 'number') return formatAmount(value, this.unitOf(field), this.locale);
+    if (typeof value === 'number') return withUnit(value, this.unitOf(field), this.locale);
     if (typeof value === 'string')
       return this.optionLabel(field, value) ?? this.bucketLabel(field, value) ?? value;
     return String(value);

@@ -1,11 +1,6 @@
-import type { RankingFile } from '../../contracts/release-files/index.js';
 import type { SortOption } from '../../contracts/search.js';
-import { wordsFor } from '../labels.js';
-import { textIn } from '../localized.js';
+import type { PageLayout, PageSettings } from '../../release/page-settings.js';
 import type { PlannedSort } from '../plan.js';
-import type { PageSettings } from './page.js';
-
-type SortDefinition = NonNullable<RankingFile['sorts']>[number];
 
 export interface SortDecision {
   sort: PlannedSort;
@@ -23,37 +18,29 @@ export interface SortDecision {
 export function decideSort(
   requested: string | undefined,
   hasWords: boolean,
-  page: PageSettings,
-  definitions: ReadonlyMap<string, SortDefinition>,
+  layout: PageLayout,
+  pages: PageSettings,
   locale: string,
 ): SortDecision {
-  const pageDefault = page.sort.default ?? 'relevance';
-  const starts = hasWords ? 'relevance' : pageDefault;
-  const code = requested ?? starts;
+  const code = requested ?? pages.startingSort(layout, hasWords);
+  const origin = layout.from.sort;
+  const category =
+    origin.from === 'page' ? layout.category : origin.from === 'category' ? origin.category : undefined;
   const from: SortDecision['from'] =
     requested !== undefined
       ? 'request'
       : hasWords
         ? 'words'
-        : page.sortFrom !== undefined
+        : category !== undefined
           ? 'category'
           : 'default';
-  const definition = definitions.get(code);
+  const definition = pages.sortDefinition(code);
   const decision: SortDecision = {
     sort: definition ? { code, by: definition.by, direction: definition.direction } : { code },
     from,
-    ...(from === 'category' && page.sortFrom !== undefined ? { category: page.sortFrom } : {}),
+    ...(from === 'category' && category !== undefined ? { category } : {}),
   };
-  const options = page.sort.options;
-  if (options !== undefined && options.length > 0) {
-    decision.sorts = options.map((option) => ({
-      code: option,
-      label:
-        option === 'relevance'
-          ? wordsFor(locale).relevance
-          : (textIn(definitions.get(option)?.label, locale) ?? option),
-      ...(option === starts ? { default: true as const } : {}),
-    }));
-  }
+  const sorts = pages.sorts(layout, locale, hasWords);
+  if (sorts !== undefined) decision.sorts = sorts;
   return decision;
 }

@@ -19,7 +19,7 @@ export interface ResolutionContext {
   dismissed: readonly Dismissal[];
   channel: string;
   locale: string;
-  currency: string;
+  currency?: string;
   pageCategory: string | undefined;
   within(category: string, ancestor: string): boolean;
   tracing: boolean;

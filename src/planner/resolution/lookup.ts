@@ -1,4 +1,4 @@
-import { formatAmount, formatComparison } from '../labels.js';
+import { formatComparison, withUnit } from '../../lib/words.js';
 import type { ResolutionContext } from './context.js';
 import { canonicalWord, type Meaning } from './phrases.js';
 import { convert, dimensionOf, findQuantities, type QuantityMatch } from './quantities.js';
@@ -113,7 +113,7 @@ function quantityMeanings(match: QuantityMatch, context: ResolutionContext): Mea
     const value = operator === 'eq' ? converted[0]! : comparison(match, converted);
     const label =
       typeof value === 'number'
-        ? formatAmount(value, attribute.unit, context.locale)
+        ? withUnit(value, attribute.unit, context.locale)
         : formatComparison(value, attribute.unit, context.locale);
     meanings.push({
       field: attribute.code,

@@ -1,7 +1,7 @@
 import type { SynonymsFile } from '../../contracts/release-files/index.js';
 import { isStemmable, stemmerFor } from '../../engine/analysis/stem.js';
 import type { Synonyms } from '../../engine/index.js';
-import { wordsFor } from '../labels.js';
+import { wordsFor } from '../../lib/words.js';
 import { textIn } from '../localized.js';
 import { normalizeQuery } from '../normalize.js';
 import type { Scalar } from '../selector.js';

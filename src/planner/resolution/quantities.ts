@@ -128,13 +128,16 @@ export function startsWithDigit(word: string): boolean {
 }
 
 /** A unit code for a word ("inch" is `in`), `currency` for money, or undefined. */
-function unitOfWord(word: string, currency: string): string | undefined {
+function unitOfWord(word: string, currency: string | undefined): string | undefined {
   if (CURRENCY_WORDS.has(word) || word === currency) return 'currency';
   return UNIT_BY_WORD.get(word);
 }
 
 /** A number and the unit glued to it ("16gb"), or the number alone. */
-function numberAt(word: string | undefined, currency: string): { value: number; unit?: string } | undefined {
+function numberAt(
+  word: string | undefined,
+  currency: string | undefined,
+): { value: number; unit?: string } | undefined {
   if (word === undefined) return undefined;
   const value = parseNumber(word);
   if (value !== undefined) return { value };
@@ -161,9 +164,9 @@ function comparatorAt(
  * one it is a price); a number alone counts only with a unit ("55 inch"), since bare numbers are
  * sizes, model numbers and years as often as anything.
  */
-export function findQuantities(words: readonly string[], currency: string): QuantityMatch[] {
+export function findQuantities(words: readonly string[], currency: string | undefined): QuantityMatch[] {
   const found: QuantityMatch[] = [];
-  const lowerCurrency = currency.toLowerCase();
+  const lowerCurrency = currency?.toLowerCase();
   for (let start = 0; start < words.length; start++) {
     const comparator = comparatorAt(words, start);
     if (comparator) {
@@ -180,7 +183,7 @@ function comparedAt(
   words: readonly string[],
   start: number,
   comparator: { operator: Operator; count: number },
-  currency: string,
+  currency: string | undefined,
 ): QuantityMatch | undefined {
   let at = start + comparator.count;
   const first = numberAt(words[at], currency);
@@ -208,7 +211,11 @@ function comparedAt(
 }
 
 /** "55 inch", "16gb", or a range with its unit: "50 to 65 inch". */
-function plainAt(words: readonly string[], start: number, currency: string): QuantityMatch | undefined {
+function plainAt(
+  words: readonly string[],
+  start: number,
+  currency: string | undefined,
+): QuantityMatch | undefined {
   const number = numberAt(words[start], currency);
   if (!number) return undefined;
   const range = RANGE_JOINS.has(words[start + 1] ?? '') ? numberAt(words[start + 2], currency) : undefined;
@@ -235,7 +242,7 @@ function plainAt(words: readonly string[], start: number, currency: string): Qua
  * The unit a word after a number names. "in" written apart is a unit only at the end of the
  * query: "55 in" is a screen size, "15 in black" a model in a color.
  */
-function unitWordAt(words: readonly string[], at: number, currency: string): string | undefined {
+function unitWordAt(words: readonly string[], at: number, currency: string | undefined): string | undefined {
   const word = words[at];
   if (word === undefined || (word === 'in' && at < words.length - 1)) return undefined;
   return unitOfWord(word, currency);

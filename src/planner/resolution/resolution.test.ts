@@ -420,20 +420,31 @@ describe('redirect when the query names a page completely', () => {
 });
 
 describe('relaxation', () => {
-  it('leaves out what the query named when the resolved search finds nothing', () => {
+  it('leaves out what the query named step by step, a brand before a category, then matches every word as text', () => {
     const plan = searchWith([], { query: 'nike televisions', ...results, filters: { color: ['Black'] } });
-    expect(plan.relaxation).toEqual({
-      text: 'nike televisions',
-      filters: [plan.filters[0]],
-      leftOut: [
-        expect.objectContaining({ field: 'category', label: 'Category', value_label: 'Televisions' }),
-        expect.objectContaining({ field: 'brand', label: 'Brand', value_label: 'Nike' }),
-      ],
-    });
-    expect(plan.filters[0]).toMatchObject({ from: 'request', where: { color: ['Black'] } });
+    const [request, category, brand] = plan.filters;
+    expect(request).toMatchObject({ from: 'request', where: { color: ['Black'] } });
+    expect(category).toMatchObject({ from: 'resolution', where: { category: { within: 'televisions' } } });
+    expect(brand).toMatchObject({ from: 'resolution', where: { brand: 'Nike' } });
+    expect(plan.relaxations).toEqual([
+      {
+        text: '',
+        rankText: 'nike televisions',
+        filters: [request, category],
+        leftOut: [expect.objectContaining({ field: 'brand', label: 'Brand', value_label: 'Nike' })],
+      },
+      {
+        text: 'nike televisions',
+        filters: [request],
+        leftOut: [
+          expect.objectContaining({ field: 'brand', label: 'Brand', value_label: 'Nike' }),
+          expect.objectContaining({ field: 'category', label: 'Category', value_label: 'Televisions' }),
+        ],
+      },
+    ]);
   });
 
   it('is not needed when nothing was named', () => {
-    expect(searchWith([], { query: 'pegasus' }).relaxation).toBeUndefined();
+    expect(searchWith([], { query: 'pegasus' }).relaxations).toBeUndefined();
   });
 });

@@ -1,22 +1,33 @@
 import { Type } from '@sinclair/typebox';
-import { type ExportFile, type ExportLimits, type ExportRead, readExport } from '../../catalog/index.js';
+import type { ExportColumns, ExportLimits } from '../../catalog/index.js';
 import { CompareAnswer, CompareRequest, InspectRequest } from '../../contracts/imports.js';
 import { Inspection } from '../../contracts/inspection.js';
 import { Problem } from '../../contracts/problem.js';
-import type { AttributesFile, FeedFile } from '../../contracts/release-files/index.js';
+import type { AttributesFile } from '../../contracts/release-files/index.js';
+import { ColumnSuggestions, SuggestRequest } from '../../contracts/suggestions.js';
 import type { HttpServer } from '../../http/server.js';
 import { AppError } from '../../lib/errors.js';
 import { Gate } from '../../lib/gate.js';
+import type { TaskRunner } from '../../lib/tasks.js';
 import { validateRelease } from '../../release/validate.js';
 import type { BlobStore, Database } from '../../store/index.js';
+import { type AiGatewaySettings, requireGatewayKey, suggestColumns } from '../column-suggestions.js';
+import {
+  type ColumnsInput,
+  type CompareInput,
+  goneFromStorage,
+  type InspectInput,
+  type KeptExport,
+} from '../export-tasks.js';
 import type { LiveIndex } from '../live-index.js';
 import { checkRelease } from '../release-check.js';
-import { type CatalogFacts, catalogFacts, compareFacts } from './compare-exports.js';
 
 /** Where kept exports are read from: the snapshots' rows and their bytes in shared storage. */
 export interface KeptExports {
   database: Database;
   blobs: BlobStore;
+  /** The read threads exports are parsed on (exportTasks), never this node's event loop. */
+  reads: TaskRunner;
   /** How much an export may make the readers read; by default DEFAULT_EXPORT_LIMITS. */
   limits?: ExportLimits;
 }
@@ -24,12 +35,18 @@ export interface KeptExports {
 const problem = Type.Ref(Problem);
 
 /**
- * `POST /internal/imports/inspect` and `/internal/imports/compare`: what the indexer would make of
- * a kept export with a release, and how that differs from what is live.
+ * `POST /internal/imports/inspect`, `/compare` and `/suggest`: what the indexer would make of a
+ * kept export with a release, how that differs from what is live, and where a model behind the AI
+ * gateway would send its columns.
  */
-export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: LiveIndex): void {
-  // Exports are read one at a time, others waiting their turn: reading runs beside searches on
-  // this node, so the control plane's calls may never take more of it than one read.
+export function importRoutes(
+  app: HttpServer,
+  store: KeptExports,
+  liveIndex: LiveIndex,
+  aiGateway: AiGatewaySettings,
+): void {
+  // Exports are read one at a time, others waiting their turn: the control plane's calls may never
+  // take more than one of the read threads, which also prepare each new index for loading.
   const reads = new Gate(1);
   app.post(
     '/internal/imports/inspect',
@@ -48,12 +65,51 @@ export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: Liv
       const { snapshot, files, sample } = request.body;
       const checked = checkedFiles(files, liveIndex, request.arrivedAt);
       return oneAtATime(reads, async () => {
-        const read = await readKept(store, snapshot, checked, {
+        const input: InspectInput = {
+          export: await keptExport(store, snapshot),
+          files: checked,
           sample: sample === true,
-          holdEntities: false,
-        });
-        return read.inspection();
+          ...limitsOf(store),
+        };
+        return store.reads.run<Inspection>('export:inspect', input);
       });
+    },
+  );
+
+  app.post(
+    '/internal/imports/suggest',
+    {
+      schema: {
+        tags: ['internal'],
+        operationId: 'suggestColumns',
+        summary: 'Ask the model behind the AI gateway where the columns of a kept export go',
+        description:
+          "Reads the snapshot as inspect does (its first rows for a file larger than 8 MB), shows the model each column's name with up to five values and the release's attribute codes, and answers its suggestion per column and the mapping with the near-certain ones taken. 404 when no such snapshot is kept; 422 when the export cannot be read or the release has violations; 502 when the gateway does not answer in time or answers no column mapping; 503 when no AI gateway key is set.",
+        body: Type.Ref(SuggestRequest),
+        response: {
+          200: Type.Ref(ColumnSuggestions),
+          400: problem,
+          404: problem,
+          422: problem,
+          502: problem,
+          503: problem,
+        },
+      },
+    },
+    async (request) => {
+      const { snapshot, files } = request.body;
+      const checked = checkedFiles(files, liveIndex, request.arrivedAt);
+      // Without a key nothing is read: the answer would be 503 whatever the export holds.
+      requireGatewayKey(aiGateway);
+      const read = await oneAtATime(reads, async () => {
+        const input: ColumnsInput = {
+          export: await keptExport(store, snapshot),
+          files: checked,
+          ...limitsOf(store),
+        };
+        return store.reads.run<ExportColumns>('export:columns', input);
+      });
+      return suggestColumns(read, checked['attributes.json'] as AttributesFile | undefined, aiGateway);
     },
   );
 
@@ -77,12 +133,20 @@ export function importRoutes(app: HttpServer, store: KeptExports, liveIndex: Liv
       // checked as a release (without its tests) before anything reads them.
       const liveFiles = live ? liveReleaseFiles(live.files) : undefined;
       return oneAtATime(reads, async () => {
-        const draft = await factsOf(await readKept(store, snapshot, checked), files);
-        const before =
-          live && liveFiles
-            ? await factsOf(await readKept(store, live.snapshot, liveFiles), liveFiles)
-            : undefined;
-        return compareFacts(draft, before);
+        const input: CompareInput = {
+          draft: { export: await keptExport(store, snapshot), readWith: checked, typedBy: files },
+          ...(live && liveFiles
+            ? {
+                live: {
+                  export: await keptExport(store, live.snapshot),
+                  readWith: liveFiles,
+                  typedBy: liveFiles,
+                },
+              }
+            : {}),
+          ...limitsOf(store),
+        };
+        return store.reads.run<CompareAnswer>('export:compare', input);
       });
     },
   );
@@ -117,36 +181,15 @@ function liveReleaseFiles(files: Record<string, unknown>): Record<string, unknow
   );
 }
 
-/** Reads a kept export with the release's feed.json and attributes.json. */
-async function readKept(
-  store: KeptExports,
-  snapshotId: string,
-  files: Record<string, unknown>,
-  options: { sample?: boolean; holdEntities?: boolean } = {},
-): Promise<ExportRead> {
-  const feed = files['feed.json'] as FeedFile | undefined;
-  const attributes = files['attributes.json'] as AttributesFile | undefined;
-  return readExport(await keptExport(store, snapshotId), {
-    ...(feed ? { feed } : {}),
-    ...(attributes ? { attributes } : {}),
-    ...(store.limits ? { limits: store.limits } : {}),
-    ...options,
-  });
+function limitsOf(store: KeptExports): { limits?: ExportLimits } {
+  return store.limits ? { limits: store.limits } : {};
 }
 
-/** A kept export, read from storage pass by pass rather than held in memory. */
-async function keptExport(store: KeptExports, snapshotId: string): Promise<ExportFile> {
+/** A kept export as a read thread opens it: where its bytes are in storage. */
+async function keptExport(store: KeptExports, snapshotId: string): Promise<KeptExport> {
   const snapshot = await store.database.snapshots.get(snapshotId);
   if (!snapshot) throw new AppError('not_found', `There is no snapshot ${snapshotId}.`);
   const bytes = await store.blobs.size(snapshot.blob);
-  if (bytes === undefined) {
-    throw new AppError('not_found', `The bytes of snapshot ${snapshotId} are not in storage any more.`);
-  }
-  return { bytes, open: () => store.blobs.open(snapshot.blob) };
-}
-
-/** Attribute types come from the release's attributes.json, else from the one derived from the export. */
-function factsOf(read: ExportRead, files: Record<string, unknown>): Promise<CatalogFacts> {
-  const derived = read.derivedFiles.find((file) => file.name === 'attributes.json')?.content;
-  return catalogFacts(read.entities, [files['attributes.json'], derived]);
+  if (bytes === undefined) throw goneFromStorage(snapshotId);
+  return { snapshot: snapshotId, location: store.blobs.locate(snapshot.blob), bytes };
 }

@@ -2,7 +2,6 @@ import { Type } from '@sinclair/typebox';
 import { PublicationDecision, PublicationRequest } from '../../contracts/management.js';
 import { Problem } from '../../contracts/problem.js';
 import type { HttpServer } from '../../http/server.js';
-import { AppError } from '../../lib/errors.js';
 import { decidePublication } from '../../release/publication.js';
 import type { LiveIndex } from '../live-index.js';
 import { checkRelease } from '../release-check.js';
@@ -26,13 +25,7 @@ export function publicationRoute(app: HttpServer, live: LiveIndex): void {
       },
     },
     async (request) => {
-      if (!(await live.isUpToDate())) {
-        throw new AppError(
-          'unavailable',
-          'This query node has not loaded the live index yet; ask again in a moment.',
-        );
-      }
-      const current = live.current();
+      const current = await live.upToDate();
       const release = checkRelease(request.body.files, current, request.arrivedAt);
       const decision = decidePublication(
         { snapshot: request.body.snapshot, files: release.files },

@@ -1,10 +1,9 @@
-import type { ChannelsFile } from '../../contracts/release-files/index.js';
-import type { ReleaseView } from '../release-view.js';
+import type { ChannelView, ReleaseView } from '../release-view.js';
 import { listed } from './check.js';
 
 /** What several files may name from others: types, sorts, signals, channels and their locales. */
 
-type Channel = ChannelsFile['channels'][number];
+type Channel = Pick<ChannelView, 'locales'>;
 
 export function typeCodes(view: ReleaseView): string[] {
   return view.types.types.map((type) => type.code);

@@ -92,6 +92,35 @@ describe('routes.json legacy URLs', () => {
     ]);
   });
 
+  it('refuses old URLs that lead back to themselves through each other, and accepts a chain that ends', () => {
+    const files = fashionShop();
+    files['routes.json'].legacy = [
+      { from: '/a', to: '/b' },
+      { from: '/b', to: '/c' },
+      { from: '/c', to: '/a' },
+      { from: '/d', to: '/a' },
+      { from: '/e', to: '/f' },
+      { from: '/f', to: '/g' },
+    ];
+    expect(violationsOf(files)).toEqual([
+      {
+        file: FILE,
+        pointer: '/legacy/0/to',
+        message: '"/a" leads back to itself through "/b", "/c": send one of them elsewhere, or mark it gone.',
+      },
+      {
+        file: FILE,
+        pointer: '/legacy/1/to',
+        message: '"/b" leads back to itself through "/c", "/a": send one of them elsewhere, or mark it gone.',
+      },
+      {
+        file: FILE,
+        pointer: '/legacy/2/to',
+        message: '"/c" leads back to itself through "/a", "/b": send one of them elsewhere, or mark it gone.',
+      },
+    ]);
+  });
+
   it('refuses an old URL moved to an entity of a type types.json does not define', () => {
     const files = fashionShop();
     files['routes.json'].legacy![1]!.to = 'item:sku-1001';

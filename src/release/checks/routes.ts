@@ -15,6 +15,7 @@ export function checkRoutes(view: ReleaseView): Violation[] {
   const add: Add = (path, message) => violations.push(violation(FILE, path, message));
   checkFilterPages(view, add);
   checkLegacy(view, add);
+  checkLegacyLoops(view, add);
   const brandPath = view.routes.brands?.path;
   const brandPaths: Array<[Path, string]> =
     typeof brandPath === 'string'
@@ -83,6 +84,38 @@ function checkLegacy(view: ReleaseView, add: Add): void {
         [...at, 'to'],
         `"${to}" is of type "${entityType(to)}", which types.json does not define: name an entity of ${listed(types)}, a path or an https URL.`,
       );
+    }
+  });
+}
+
+/**
+ * A moved URL leads to its final URL through the entries it meets: one that comes back to where
+ * it started through other old URLs would never end (leading to itself directly is said above).
+ */
+function checkLegacyLoops(view: ReleaseView, add: Add): void {
+  const legacy = view.routes.legacy ?? [];
+  const next = new Map<string, string>();
+  for (const route of legacy) {
+    if (route.to?.startsWith('/') && !next.has(route.from)) next.set(route.from, route.to);
+  }
+  legacy.forEach((route, index) => {
+    const to = route.to;
+    if (to === undefined || !to.startsWith('/') || to === route.from) return;
+    const through: string[] = [];
+    for (
+      let at: string | undefined = to;
+      at !== undefined && through.length <= legacy.length;
+      at = next.get(at)
+    ) {
+      if (at === route.from) {
+        add(
+          ['legacy', index, 'to'],
+          `"${route.from}" leads back to itself through ${through.map((one) => `"${one}"`).join(', ')}: send one of them elsewhere, or mark it gone.`,
+        );
+        return;
+      }
+      if (through.includes(at)) return;
+      through.push(at);
     }
   });
 }

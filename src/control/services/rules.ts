@@ -1,0 +1,234 @@
+import type { Violation } from '../../contracts/problem.js';
+import type { Rule, RulesFile } from '../../contracts/release-files/index.js';
+import type { DraftRules, RuleFields, RuleList } from '../../contracts/rules.js';
+import { AppError } from '../../lib/errors.js';
+import { fieldProblems, fieldsOf, RULE_LEVEL_FIELDS, ruleOf } from '../../planner/index.js';
+import type { ControlDeps } from './deps.js';
+import { writeDraft } from './draft-write.js';
+import { type ImportView, loadImport, releaseFilesOf } from './imports-state.js';
+
+/** Where and when a rule list is read: the channel and locale of its titles and conflicts, the time of its states. */
+export interface ListPlace {
+  channel?: string;
+  locale?: string;
+  time?: string;
+}
+
+/** The live rules in precedence order with their states, conflicts and entities. */
+export function liveRules(deps: ControlDeps, place: ListPlace): Promise<RuleList> {
+  return deps.querySide.rules(place);
+}
+
+/** A draft's rules (the published release's when it changes none), listed against the live catalog. */
+export async function draftRules(deps: ControlDeps, id: number, place: ListPlace): Promise<DraftRules> {
+  const view = await loadImport(deps, id);
+  return listed(deps, view, await releaseFilesOf(deps, view), { ...place, needs_live: true });
+}
+
+async function listed(
+  deps: ControlDeps,
+  view: ImportView,
+  release: Record<string, unknown>,
+  place: ListPlace & { needs_live?: boolean },
+  rule?: string,
+): Promise<DraftRules> {
+  const { rules, channel, locale, time } = await deps.querySide.rules({ files: release, ...place });
+  return { version: view.version, rules, ...(rule !== undefined ? { rule } : {}), channel, locale, time };
+}
+
+export interface NewRule {
+  version: string;
+  rule?: Rule;
+  id?: string;
+  fields?: RuleFields;
+  position?: number;
+}
+
+/** Adds a rule to a draft, whole or from editor fields, at `position` (default last). */
+export async function createRule(deps: ControlDeps, id: number, body: NewRule): Promise<DraftRules> {
+  const written = await writeDraft(deps, id, body.version, (release) => {
+    const rule = newRule(body);
+    const rules = rulesOf(release);
+    if (rules.some((one) => one.id === rule.id)) {
+      throw refused(
+        body.rule !== undefined ? '/rule/id' : '/id',
+        `The draft has a rule "${rule.id}" already: give the new rule an id of its own.`,
+      );
+    }
+    const at = Math.min(Math.max((body.position ?? rules.length + 1) - 1, 0), rules.length);
+    return { files: withRules(release, [...rules.slice(0, at), rule, ...rules.slice(at)]), result: rule.id };
+  });
+  return listed(deps, written.view, written.release, {}, written.result);
+}
+
+function newRule(body: NewRule): Rule {
+  if (body.rule !== undefined && body.fields === undefined && body.id === undefined) return body.rule;
+  if (body.rule === undefined && body.fields !== undefined && body.id !== undefined) {
+    const problems = fieldProblems(body.fields, '/fields');
+    if (problems.length > 0)
+      throw new AppError('unprocessable', 'The editor fields do not make a rule.', problems);
+    return ruleOf(body.id, body.fields);
+  }
+  throw refused('', 'Send the new rule whole as rule, or its id with the editor fields as id and fields.');
+}
+
+export interface RuleChange {
+  version: string;
+  rule?: Rule;
+  fields?: Partial<Record<keyof RuleFields, unknown>>;
+}
+
+/**
+ * Changes one rule of a draft: whole (`rule`), or by editor fields. `description`, `enabled`,
+ * `starts_at` and `ends_at` change any rule; other fields only a rule they express whole (422
+ * otherwise: a change of fields would lose what they cannot say).
+ */
+export async function changeRule(
+  deps: ControlDeps,
+  id: number,
+  ruleId: string,
+  body: RuleChange,
+): Promise<DraftRules> {
+  const written = await writeDraft(deps, id, body.version, (release) => {
+    const rules = rulesOf(release);
+    const at = indexOf(rules, ruleId);
+    const current = rules[at]!;
+    let next: Rule;
+    if (body.rule !== undefined && body.fields === undefined) {
+      next = body.rule;
+      if (next.id !== ruleId && rules.some((one) => one.id === next.id))
+        throw refused(
+          '/rule/id',
+          `The draft has a rule "${next.id}" already: give this rule an id of its own.`,
+        );
+    } else if (body.fields !== undefined && body.rule === undefined) {
+      next = withFields(current, body.fields);
+    } else {
+      throw refused('', 'Send the rule whole as rule, or the editor fields to change as fields, not both.');
+    }
+    return {
+      files: withRules(
+        release,
+        rules.map((one, index) => (index === at ? next : one)),
+      ),
+      result: next.id,
+    };
+  });
+  return listed(deps, written.view, written.release, {}, written.result);
+}
+
+function withFields(rule: Rule, changes: Partial<Record<keyof RuleFields, unknown>>): Rule {
+  const names = Object.keys(changes) as Array<keyof RuleFields>;
+  const current = fieldsOf(rule);
+  if (current === undefined) {
+    const beyond = names.filter((name) => !RULE_LEVEL_FIELDS.has(name));
+    if (beyond.length > 0) {
+      throw new AppError(
+        'unprocessable',
+        `The editor fields cannot express rule "${rule.id}" whole (its condition or effects go beyond them), so they cannot change it: send the rule whole as rule.`,
+        beyond.map((name) => ({
+          pointer: `/fields/${name}`,
+          message: `Rule "${rule.id}" is more than the editor fields say: ${name} can change only with the whole rule.`,
+        })),
+      );
+    }
+    return withRuleLevel(rule, changes);
+  }
+  const fields: Record<string, unknown> = { ...current };
+  for (const name of names) {
+    if (changes[name] === null) delete fields[name];
+    else fields[name] = changes[name];
+  }
+  const problems = fieldProblems(fields as RuleFields, '/fields');
+  if (problems.length > 0)
+    throw new AppError('unprocessable', 'The editor fields do not make a rule.', problems);
+  return ruleOf(rule.id, fields as RuleFields);
+}
+
+/** A rule with its description, switch or window changed, whatever its condition and effects. */
+function withRuleLevel(rule: Rule, changes: Partial<Record<keyof RuleFields, unknown>>): Rule {
+  const next: Rule = { ...rule };
+  if (changes.description !== undefined) next.description = changes.description as string;
+  if (changes.enabled !== undefined) {
+    if (changes.enabled === false) next.enabled = false;
+    else delete next.enabled;
+  }
+  const schedule = { ...rule.schedule };
+  for (const [field, member] of [
+    ['starts_at', 'from'],
+    ['ends_at', 'until'],
+  ] as const) {
+    if (!(field in changes)) continue;
+    if (changes[field] === null) delete schedule[member];
+    else schedule[member] = changes[field] as string;
+  }
+  if (Object.keys(schedule).length > 0) next.schedule = schedule;
+  else delete next.schedule;
+  return next;
+}
+
+/** Removes a rule from a draft: publishing removes it from searches; earlier releases still hold it. */
+export async function deleteRule(
+  deps: ControlDeps,
+  id: number,
+  ruleId: string,
+  version: string,
+): Promise<DraftRules> {
+  const written = await writeDraft(deps, id, version, (release) => {
+    const rules = rulesOf(release);
+    const at = indexOf(rules, ruleId);
+    return {
+      files: withRules(
+        release,
+        rules.filter((_one, index) => index !== at),
+      ),
+      result: undefined,
+    };
+  });
+  return listed(deps, written.view, written.release, {});
+}
+
+/** Moves a rule to `position` (past the end: last); the rules between shift by one. */
+export async function moveRule(
+  deps: ControlDeps,
+  id: number,
+  ruleId: string,
+  body: { version: string; position: number },
+): Promise<DraftRules> {
+  const written = await writeDraft(deps, id, body.version, (release) => {
+    const rules = rulesOf(release);
+    const at = indexOf(rules, ruleId);
+    const rest = rules.filter((_one, index) => index !== at);
+    const to = Math.min(body.position - 1, rest.length);
+    return {
+      files: withRules(release, [...rest.slice(0, to), rules[at]!, ...rest.slice(to)]),
+      result: ruleId,
+    };
+  });
+  return listed(deps, written.view, written.release, {}, written.result);
+}
+
+function rulesOf(release: Record<string, unknown>): Rule[] {
+  return (release['rules.json'] as RulesFile | undefined)?.rules ?? [];
+}
+
+/** rules.json with these rules, keeping its other members ($schema). */
+function withRules(release: Record<string, unknown>, rules: Rule[]): Record<string, unknown> {
+  const file = (release['rules.json'] as RulesFile | undefined) ?? { rules: [] };
+  return { 'rules.json': { ...file, rules } };
+}
+
+function indexOf(rules: readonly Rule[], ruleId: string): number {
+  const at = rules.findIndex((one) => one.id === ruleId);
+  if (at < 0)
+    throw new AppError(
+      'not_found',
+      `The draft has no rule "${ruleId}": list its rules with GET on its rules.`,
+    );
+  return at;
+}
+
+function refused(pointer: string, message: string): AppError {
+  const violation: Violation = { pointer, message };
+  return new AppError('unprocessable', 'The rule cannot be written as sent.', [violation]);
+}

@@ -1,0 +1,57 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { AppError } from './errors.js';
+import { TaskError } from './tasks.js';
+import { WorkerPool, workerEntry } from './worker-pool.js';
+
+const pool = new WorkerPool({
+  entry: workerEntry(import.meta.url, './worker-pool.test-support'),
+  size: 1,
+  name: 'aisle-test-pool',
+});
+afterAll(() => pool.close());
+
+describe('WorkerPool', () => {
+  it('runs a task on a worker thread, with its progress reports', async () => {
+    const reports: unknown[] = [];
+    expect(await pool.run('double', { value: 21 }, { onProgress: (report) => reports.push(report) })).toBe(
+      42,
+    );
+    expect(reports).toEqual([{ halfway: 21 }]);
+  });
+
+  it('moves buffers both ways without copying them', async () => {
+    const bytes = new Uint8Array([0, 1, 255]);
+    const answer = await pool.run<{ bytes: Uint8Array }>('invert', { bytes }, { transfer: [bytes.buffer] });
+    expect(bytes.byteLength).toBe(0);
+    expect([...answer.bytes]).toEqual([255, 254, 0]);
+  });
+
+  it('throws the AppError a task threw, and other errors with their name and fields', async () => {
+    const refused = await pool.run('refuse', {}).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: 'unprocessable', violations: [{ pointer: '/x', message: 'bad' }] });
+    const failed = await pool.run('failStep', {}).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(TaskError);
+    expect(failed).toMatchObject({ name: 'StepFailure', fields: { step: 'compiling' } });
+  });
+
+  it('ends the worker of an aborted task and runs the next task on a new one', async () => {
+    const abort = new AbortController();
+    const hanging = pool.run('hang', {}, { signal: abort.signal });
+    const waiting = pool.run('double', { value: 2 });
+    expect(pool.busy).toBe(1);
+    expect(pool.queued).toBe(1);
+    abort.abort(new Error('not wanted any more'));
+    await expect(hanging).rejects.toThrow('not wanted any more');
+    expect(await waiting).toBe(4);
+  });
+
+  it('fails the task of a worker that exits, and runs the next task on a new one', async () => {
+    await expect(pool.run('exit', {})).rejects.toThrow(/exited \(3\)/);
+    expect(await pool.run('double', { value: 5 })).toBe(10);
+  });
+
+  it('names a task it does not know', async () => {
+    await expect(pool.run('nothing', {})).rejects.toThrow('No task is named nothing.');
+  });
+});
