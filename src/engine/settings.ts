@@ -180,7 +180,12 @@ export function typeSchema(
   const heaviest = heaviestOf(fields);
   if (accessories.size > 0 && heaviest !== undefined && fields[heaviest]!.kind === 'text') {
     const { name, weight } = fields[heaviest]!;
-    const into = add({ name: `${name} modifiers`, weight: weight * MODIFIER_WEIGHT_SHARE, kind: 'text', modifies: heaviest });
+    const into = add({
+      name: `${name} modifiers`,
+      weight: weight * MODIFIER_WEIGHT_SHARE,
+      kind: 'text',
+      modifies: heaviest,
+    });
     routing.modifiers = { of: heaviest, into, accessories };
   }
   if (fields.length > 255) throw new RangeError(`type ${type} has more than 255 search fields`);

@@ -49,7 +49,8 @@ export class TermTable {
   /** One term as a string. */
   text(id: number): string {
     let text = '';
-    for (let at = this.start[id]!; at < this.start[id + 1]!; at++) text += String.fromCharCode(this.chars[at]!);
+    for (let at = this.start[id]!; at < this.start[id + 1]!; at++)
+      text += String.fromCharCode(this.chars[at]!);
     return text;
   }
 

@@ -1,6 +1,6 @@
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
-import { MAX_JOINED_LENGTH, MAX_JOINED_WORDS, scanGluedWords } from '../analysis/analyze.js';
 import { MODIFIER_REACH } from '../analysis/accessory-words.js';
+import { MAX_JOINED_LENGTH, MAX_JOINED_WORDS, scanGluedWords } from '../analysis/analyze.js';
 import { isAscii } from '../analysis/ascii.js';
 import { fold } from '../analysis/fold.js';
 import { EXACT_NAMESPACE, identifierTerm } from '../analysis/identifiers.js';
@@ -111,7 +111,9 @@ export class TypeBuilder {
     }
     const modifiers = this.routing.modifiers;
     // The modifiers are words of the heaviest field: BM25 measures them by its length.
-    if (modifiers) this.fieldLengths.array[lengthsAt + modifiers.into] = this.fieldLengths.array[lengthsAt + modifiers.of]!;
+    if (modifiers)
+      this.fieldLengths.array[lengthsAt + modifiers.into] =
+        this.fieldLengths.array[lengthsAt + modifiers.of]!;
     this.postings.endDocument();
     this.stored.push(this.structured.stored(entity));
     this.structured.add(entity);
@@ -183,7 +185,11 @@ export class TypeBuilder {
       remembered.remember(text, terms);
     }
     const modifiers = this.routing.modifiers;
-    if (modifiers !== undefined && field === modifiers.of && this.markAccessories(terms, modifiers.accessories)) {
+    if (
+      modifiers !== undefined &&
+      field === modifiers.of &&
+      this.markAccessories(terms, modifiers.accessories)
+    ) {
       const accessoryAt = this.accessoryAt;
       for (let i = 0; i < terms.count; i++) {
         const term = terms.terms[i]!;

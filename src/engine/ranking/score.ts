@@ -85,7 +85,10 @@ export class DocScorer {
       const text = 0 + values[entry]! * penalty * idf;
       if (text + bound < floor) continue;
       const length = heaviestLengths[postingOf === undefined ? entry : postingOf[entry]!]!;
-      const p = source.alternativeOf === undefined ? penalty : this.alternativePenalties[source.alternativeOf[entry]!]!;
+      const p =
+        source.alternativeOf === undefined
+          ? penalty
+          : this.alternativePenalties[source.alternativeOf[entry]!]!;
       ranking.offer(docs[entry]!, this.oneWordScore(text, length, p));
       floor = ranking.floor();
     }
@@ -102,7 +105,10 @@ export class DocScorer {
     for (let entry = source.start; entry < end; entry++) {
       const length = heaviestLengths[postingOf === undefined ? entry : postingOf[entry]!]!;
       collected[at] = docs[entry]!;
-      const p = source.alternativeOf === undefined ? penalty : this.alternativePenalties[source.alternativeOf[entry]!]!;
+      const p =
+        source.alternativeOf === undefined
+          ? penalty
+          : this.alternativePenalties[source.alternativeOf[entry]!]!;
       scores[at++] = this.oneWordScore(0 + values[entry]! * penalty * idf, length, p);
     }
   }
@@ -140,7 +146,10 @@ export class DocScorer {
         bits ^= low;
         const text = 0 + best[doc]! * idf;
         if (text + bound < floor) continue;
-        ranking.offer(doc, this.oneWordScore(text, heaviestLengths[posting[doc]!]!, alternativePenalties[alternative[doc]!]!));
+        ranking.offer(
+          doc,
+          this.oneWordScore(text, heaviestLengths[posting[doc]!]!, alternativePenalties[alternative[doc]!]!),
+        );
         floor = ranking.floor();
       }
     }
@@ -163,7 +172,11 @@ export class DocScorer {
         const doc = (word << 5) | (31 - Math.clz32(low));
         bits ^= low;
         collected[at] = doc;
-        scores[at++] = this.oneWordScore(0 + best[doc]! * idf, heaviestLengths[posting[doc]!]!, alternativePenalties[alternative[doc]!]!);
+        scores[at++] = this.oneWordScore(
+          0 + best[doc]! * idf,
+          heaviestLengths[posting[doc]!]!,
+          alternativePenalties[alternative[doc]!]!,
+        );
       }
     }
   }
@@ -220,7 +233,10 @@ export class DocScorer {
         const value = source.values[entry]! * source.penalty;
         if (value > best) {
           best = value;
-          this.chosenPenalty[s] = source.alternativeOf === undefined ? source.penalty : ordered[s]!.slot.alternatives[source.alternativeOf[entry]!]!.penalty;
+          this.chosenPenalty[s] =
+            source.alternativeOf === undefined
+              ? source.penalty
+              : ordered[s]!.slot.alternatives[source.alternativeOf[entry]!]!.penalty;
           chosenSource[s] = i;
           chosenEntry[s] = entry;
           posting[s] = source.postingOf === undefined ? entry : source.postingOf[entry]!;
