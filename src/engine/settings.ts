@@ -3,6 +3,7 @@ import { languageOf } from './analysis/locale.js';
 import { stemmerFor } from './analysis/stem.js';
 import type { StructuredSettings } from './index/columns-settings.js';
 import { BUILT_IN_FIELDS, type BuiltInField, type IndexField } from './index/fields.js';
+import { heaviestField } from './ranking/bm25.js';
 
 /** How an attribute's values are found by words: as text, or exactly as one identifier. */
 export type AttributeSearchKind = 'text' | 'identifier';
@@ -177,8 +178,8 @@ export function typeSchema(
   routing.identifiers ??= add({ name: 'identifiers', weight: maxWeight || 1, kind: 'identifier' });
   const languages = stemmedLanguages(settings);
   const accessories = accessoryWords(languages);
-  const heaviest = heaviestOf(fields);
-  if (accessories.size > 0 && heaviest !== undefined && fields[heaviest]!.kind === 'text') {
+  const heaviest = heaviestField(Float64Array.from(fields, (field) => field.weight));
+  if (accessories.size > 0 && fields.length > 0 && fields[heaviest]!.kind === 'text') {
     const { name, weight } = fields[heaviest]!;
     const into = add({
       name: `${name} modifiers`,
@@ -202,15 +203,6 @@ export function typeSchema(
     languages,
   };
   return { schema, routing };
-}
-
-/** The position of the field of the greatest weight (the first of equals), as ranking finds it. */
-function heaviestOf(fields: readonly IndexField[]): number | undefined {
-  let heaviest: number | undefined;
-  fields.forEach((field, position) => {
-    if (heaviest === undefined || field.weight > fields[heaviest]!.weight) heaviest = position;
-  });
-  return heaviest;
 }
 
 function defaultFields(settings: EngineSettings, type: string): SearchFieldSetting[] {
