@@ -26,7 +26,7 @@ export interface OffersBenchResult {
  */
 export async function benchOffers(products: number, offers: number): Promise<OffersBenchResult> {
   const dataDir = await mkdtemp(join(tmpdir(), 'aisle-bench-offers-'));
-  const key = 'bench-key';
+  const key = 'bench-management-key';
   const cli = runCli(['start'], {
     AISLE_PUBLIC_PORT: '0',
     AISLE_INTERNAL_PORT: '0',
