@@ -33,7 +33,7 @@ export function prepareIndex(bytes: Uint8Array): PreparedIndex {
       ),
     ),
     heaviestLengths: decoded.types.map((data) =>
-      heaviestFieldLengths(data.postings, data.fieldLengths, data.weights),
+      heaviestFieldLengths(data.postings, data.fieldLengths, data.weights, modifiersOf(data.schema.fields)),
     ),
   };
 }
@@ -63,7 +63,7 @@ export function loadIndex(bytes: Uint8Array, prepared?: PreparedIndex): EngineIn
         postingImpacts(data.postings, data.fieldLengths, averageLengths, data.weights),
       heaviestLengths:
         prepared?.heaviestLengths[position] ??
-        heaviestFieldLengths(data.postings, data.fieldLengths, data.weights),
+        heaviestFieldLengths(data.postings, data.fieldLengths, data.weights, modifiersOf(data.schema.fields)),
       averageLengths,
       stemIndexes: Object.fromEntries(
         Object.entries(data.stems).map(([language, table]) => [language, new StemIndex(table)]),
@@ -85,4 +85,9 @@ export function loadIndex(bytes: Uint8Array, prepared?: PreparedIndex): EngineIn
     pageScores: new Float64Array(REACHABLE_HITS),
     scratch: new MatchScratch(Math.max(0, ...types.map((type) => type.documents))),
   };
+}
+
+/** The position of the heaviest field's modifiers (see analysis/accessory-words.ts), -1 when none. */
+function modifiersOf(fields: readonly { modifies?: number }[]): number {
+  return fields.findIndex((field) => field.modifies !== undefined);
 }

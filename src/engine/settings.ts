@@ -1,7 +1,9 @@
+import { accessoryWords } from './analysis/accessory-words.js';
 import { languageOf } from './analysis/locale.js';
 import { stemmerFor } from './analysis/stem.js';
 import type { StructuredSettings } from './index/columns-settings.js';
 import { BUILT_IN_FIELDS, type BuiltInField, type IndexField } from './index/fields.js';
+import { heaviestField } from './ranking/bm25.js';
 
 /** How an attribute's values are found by words: as text, or exactly as one identifier. */
 export type AttributeSearchKind = 'text' | 'identifier';
@@ -69,6 +71,12 @@ const DEFAULT_ATTRIBUTE_WEIGHT = 1;
  */
 export const UNDECLARED_ATTRIBUTE_WEIGHT = 0.5;
 
+/**
+ * Weight of the heaviest field's modifiers, relative to that field: "mouse" in "Gel Mouse Pad"
+ * still finds the pad, but a title whose mouse is a mouse ranks first.
+ */
+export const MODIFIER_WEIGHT_SHARE = 0.1;
+
 export interface TypoSchema {
   enabled: boolean;
   oneTypoMinLetters: number;
@@ -99,6 +107,8 @@ export interface FieldRouting {
   undeclaredText: ReadonlySet<string>;
   /** Codes exempt from typos, for attributes routed to the unnamed ones. */
   exempt: ReadonlySet<string>;
+  /** The heaviest field, where its modifiers go, and the accessory nouns that make a word one. */
+  modifiers?: { of: number; into: number; accessories: ReadonlySet<string> };
   /** Searchable attributes by code; undefined: every attribute is text. */
   kinds: Readonly<Record<string, AttributeSearchKind>> | undefined;
 }
@@ -166,6 +176,19 @@ export function typeSchema(
   }
   // So is an entity's own code: a product id or a variant's SKU typed as a query (see ownCodes).
   routing.identifiers ??= add({ name: 'identifiers', weight: maxWeight || 1, kind: 'identifier' });
+  const languages = stemmedLanguages(settings);
+  const accessories = accessoryWords(languages);
+  const heaviest = heaviestField(Float64Array.from(fields, (field) => field.weight));
+  if (accessories.size > 0 && fields.length > 0 && fields[heaviest]!.kind === 'text') {
+    const { name, weight } = fields[heaviest]!;
+    const into = add({
+      name: `${name} modifiers`,
+      weight: weight * MODIFIER_WEIGHT_SHARE,
+      kind: 'text',
+      modifies: heaviest,
+    });
+    routing.modifiers = { of: heaviest, into, accessories };
+  }
   if (fields.length > 255) throw new RangeError(`type ${type} has more than 255 search fields`);
 
   const typos = own?.typos ?? {};
@@ -177,7 +200,7 @@ export function typeSchema(
       twoTyposMinLetters: typos.twoTyposMinLetters ?? 9,
     },
     prefix: own?.prefix ?? true,
-    languages: stemmedLanguages(settings),
+    languages,
   };
   return { schema, routing };
 }

@@ -477,6 +477,30 @@ describe('explanations', () => {
   });
 });
 
+// The accessories' titles are the shorter ones: by word counts alone they would come first.
+const withAccessories = [
+  product('mouse', { title: 'Logitech M185 wireless optical mouse, grey' }),
+  product('mouse-pad', { title: 'Gel mouse pad' }),
+  product('monitor', { title: 'Dell P2419H 24 inch full HD monitor, black' }),
+  product('monitor-arm', { title: 'Monitor arm' }),
+];
+const accessories = loadIndex(await compileIndex(withAccessories, { settings: { languages: ['en'] } }));
+const found = (text: string) =>
+  executeSearch(accessories, { text, page: 1, perPage: 20 }).sections[0]!.hits.map((hit) => hit.entity);
+
+describe('accessories', () => {
+  it('rank a product named by the word above an accessory that names it', () => {
+    // A noun phrase's head is its last noun: "mouse pad" is a pad, "monitor arm" an arm.
+    expect(found('mouse')).toEqual(['product:mouse', 'product:mouse-pad']);
+    expect(found('monitor')).toEqual(['product:monitor', 'product:monitor-arm']);
+  });
+
+  it('still find the accessory first by its own noun', () => {
+    expect(found('mouse pad')[0]).toBe('product:mouse-pad');
+    expect(found('monitor arm')[0]).toBe('product:monitor-arm');
+  });
+});
+
 describe('the trace', () => {
   it('lists each word with its expansions and the candidates', () => {
     const section = search('samsng gal', { prefix: true });

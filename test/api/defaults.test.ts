@@ -45,6 +45,12 @@ const catalog: CatalogEntity[] = [
     brand: 'Logitech',
     attributes: { ean: '5099206123459' },
   },
+  {
+    type: 'product',
+    id: 'mouse-pad',
+    title: 'Mouse pad',
+    brand: 'Fellowes',
+  },
 ];
 
 let stack: TestStack;
@@ -102,6 +108,12 @@ describe('a release without settings', () => {
     // The case, first in the catalog, names Lenovo only as its brand; the others in their titles too.
     expect(ids).toHaveLength(3);
     expect(ids[2]).toBe('product:bag');
+  });
+
+  it('ranks a product above an accessory that names it, and the accessory first by its own noun', async () => {
+    // The pad's title is the shorter: by word counts alone it would come first.
+    expect((await search('mouse')).ids).toEqual(['product:mouse', 'product:mouse-pad']);
+    expect((await search('mouse pad')).ids[0]).toBe('product:mouse-pad');
   });
 
   it('answers the best partial matches when no product holds every word', async () => {

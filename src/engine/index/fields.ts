@@ -14,6 +14,12 @@ export interface IndexField {
   name: string;
   weight: number;
   kind: 'text' | 'exact' | 'identifier';
+  /**
+   * For the modifiers of the heaviest field: that field's position. Its words that modify an
+   * accessory noun after them count here instead, at their places in that field (see
+   * analysis/accessory-words.ts).
+   */
+  modifies?: number;
 }
 
 type Localized = string | Record<string, string>;

@@ -46,6 +46,14 @@ export class TermTable {
     return this.idOf(term, 0, term.length);
   }
 
+  /** One term as a string. */
+  text(id: number): string {
+    let text = '';
+    for (let at = this.start[id]!; at < this.start[id + 1]!; at++)
+      text += String.fromCharCode(this.chars[at]!);
+    return text;
+  }
+
   /** Every term as a string, by id. */
   terms(): string[] {
     const terms: string[] = new Array(this.size);

@@ -1,4 +1,5 @@
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
+import { MODIFIER_REACH } from '../analysis/accessory-words.js';
 import { MAX_JOINED_LENGTH, MAX_JOINED_WORDS, scanGluedWords } from '../analysis/analyze.js';
 import { isAscii } from '../analysis/ascii.js';
 import { fold } from '../analysis/fold.js';
@@ -20,6 +21,9 @@ import { RememberedTexts, TextTerms } from './text-terms.js';
 import type { TypeData } from './type-data.js';
 
 const MAX_FIELD_LENGTH = 0xffff;
+/** Classes of terms in termClass. */
+const ORDINARY = 1;
+const ACCESSORY = 2;
 const encoder = new TextEncoder();
 
 /**
@@ -59,6 +63,10 @@ export class TypeBuilder {
   private readonly textTerms = new TextTerms();
   private readonly rememberedWords = new RememberedTexts();
   private readonly rememberedExact = new RememberedTexts();
+  /** Per term id met in the heaviest field: 0 not yet looked at, then ORDINARY or ACCESSORY. */
+  private termClass = new Uint8Array(1 << 12);
+  /** Scratch: per word place of one text, whether an accessory noun is there. */
+  private accessoryAt = new Uint8Array(256);
 
   constructor(
     readonly type: string,
@@ -101,6 +109,11 @@ export class TypeBuilder {
       }
       this.fieldLengths.array[lengthsAt + field] = Math.min(length, MAX_FIELD_LENGTH);
     }
+    const modifiers = this.routing.modifiers;
+    // The modifiers are words of the heaviest field: BM25 measures them by its length.
+    if (modifiers)
+      this.fieldLengths.array[lengthsAt + modifiers.into] =
+        this.fieldLengths.array[lengthsAt + modifiers.of]!;
     this.postings.endDocument();
     this.stored.push(this.structured.stored(entity));
     this.structured.add(entity);
@@ -171,10 +184,52 @@ export class TypeBuilder {
       this.analyze(text, namespace, terms);
       remembered.remember(text, terms);
     }
+    const modifiers = this.routing.modifiers;
+    if (
+      modifiers !== undefined &&
+      field === modifiers.of &&
+      this.markAccessories(terms, modifiers.accessories)
+    ) {
+      const accessoryAt = this.accessoryAt;
+      for (let i = 0; i < terms.count; i++) {
+        const term = terms.terms[i]!;
+        const at = terms.places[i]!;
+        let modifier = false;
+        if (this.termClass[term] !== ACCESSORY) {
+          for (let next = at + 1; next <= at + MODIFIER_REACH && next < terms.words; next++) {
+            if (accessoryAt[next] === 1) modifier = true;
+          }
+        }
+        // A modifier counts in the modifiers' field, at its place in this one (phrases and proximity read it).
+        this.postings.add(term, doc, modifier ? modifiers.into : field, positionOf(field, place + at));
+      }
+      return terms.words;
+    }
     for (let i = 0; i < terms.count; i++) {
       this.postings.add(terms.terms[i]!, doc, field, positionOf(field, place + terms.places[i]!));
     }
     return terms.words;
+  }
+
+  /**
+   * Marks in accessoryAt the places of one text's accessory nouns (and clears the others); whether
+   * it has any. A term is looked up in `accessories` once, the first time the field meets it.
+   */
+  private markAccessories(terms: TextTerms, accessories: ReadonlySet<string>): boolean {
+    if (this.termClass.length < this.terms.size) this.termClass = grown(this.termClass, this.terms.size);
+    if (this.accessoryAt.length < terms.words) this.accessoryAt = grown(this.accessoryAt, terms.words);
+    this.accessoryAt.fill(0, 0, terms.words);
+    let any = false;
+    for (let i = 0; i < terms.count; i++) {
+      const term = terms.terms[i]!;
+      if (this.termClass[term] === 0)
+        this.termClass[term] = accessories.has(this.terms.text(term)) ? ACCESSORY : ORDINARY;
+      if (this.termClass[term] === ACCESSORY) {
+        this.accessoryAt[terms.places[i]!] = 1;
+        any = true;
+      }
+    }
+    return any;
   }
 
   /** The terms of one text, in `namespace`: its words and its runs of glued words joined. */

@@ -62,12 +62,14 @@ export function heaviestField(weights: Float64Array): number {
 /**
  * Per posting, the word count of its document's heaviest field when the term is in that field
  * (MAX_HEAVIEST_LENGTH for that many or more), else 0. Exactness reads it beside the posting's impact, in list order, instead
- * of a frequency and a length elsewhere in memory for every document it scores.
+ * of a frequency and a length elsewhere in memory for every document it scores. The field's
+ * modifiers (`modifiers`, a field position) are words of it too: a title holds them as written.
  */
 export function heaviestFieldLengths(
   postings: Postings,
   fieldLengths: Uint16Array,
   weights: Float64Array,
+  modifiers = -1,
 ): Uint8Array {
   const fieldCount = weights.length;
   const heaviest = heaviestField(weights);
@@ -75,7 +77,8 @@ export function heaviestFieldLengths(
   const lengths = new Uint8Array(docs.length);
   if (fieldCount === 0) return lengths;
   for (let position = 0; position < docs.length; position++) {
-    if (tf[position * fieldCount + heaviest] === 0) continue;
+    const at = position * fieldCount;
+    if (tf[at + heaviest] === 0 && (modifiers < 0 || tf[at + modifiers] === 0)) continue;
     lengths[position] = Math.min(MAX_HEAVIEST_LENGTH, fieldLengths[docs[position]! * fieldCount + heaviest]!);
   }
   return lengths;

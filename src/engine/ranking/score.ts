@@ -28,6 +28,7 @@ export class DocScorer {
   private readonly part: Float64Array;
   private readonly chosenSource: Int32Array;
   private readonly chosenEntry: Int32Array;
+  private readonly chosenPenalty: Float64Array;
   /** Slots that do not hold the document scored last. */
   private missing = 0;
   private readonly fieldCount: number;
@@ -39,6 +40,7 @@ export class DocScorer {
   private readonly wholeFieldBonus: number;
   /** The most proximity and exactness can add together (a bound, with headroom for rounding). */
   private readonly maxExtra: number;
+  private readonly alternativePenalties: Float64Array;
 
   constructor(
     private readonly type: TypeIndex,
@@ -51,6 +53,8 @@ export class DocScorer {
     this.part = new Float64Array(count);
     this.chosenSource = new Int32Array(count);
     this.chosenEntry = new Int32Array(count);
+    this.chosenPenalty = new Float64Array(count);
+    this.alternativePenalties = Float64Array.from(this.ordered[0]?.slot.alternatives ?? [], (a) => a.penalty);
     this.fieldCount = type.weights.length;
     this.heaviestLengths = type.heaviestLengths;
     this.heaviest = heaviestField(type.weights);
@@ -81,7 +85,11 @@ export class DocScorer {
       const text = 0 + values[entry]! * penalty * idf;
       if (text + bound < floor) continue;
       const length = heaviestLengths[postingOf === undefined ? entry : postingOf[entry]!]!;
-      ranking.offer(docs[entry]!, this.oneWordScore(text, length));
+      const p =
+        source.alternativeOf === undefined
+          ? penalty
+          : this.alternativePenalties[source.alternativeOf[entry]!]!;
+      ranking.offer(docs[entry]!, this.oneWordScore(text, length, p));
       floor = ranking.floor();
     }
   }
@@ -97,7 +105,11 @@ export class DocScorer {
     for (let entry = source.start; entry < end; entry++) {
       const length = heaviestLengths[postingOf === undefined ? entry : postingOf[entry]!]!;
       collected[at] = docs[entry]!;
-      scores[at++] = this.oneWordScore(0 + values[entry]! * penalty * idf, length);
+      const p =
+        source.alternativeOf === undefined
+          ? penalty
+          : this.alternativePenalties[source.alternativeOf[entry]!]!;
+      scores[at++] = this.oneWordScore(0 + values[entry]! * penalty * idf, length, p);
     }
   }
 
@@ -105,13 +117,13 @@ export class DocScorer {
    * A one-word query's score from its text part and the heaviest field's length where it is found
    * (0: not there): the text part plus exactness.
    */
-  private oneWordScore(text: number, length: number): number {
+  private oneWordScore(text: number, length: number, penalty: number): number {
     let exactness = 0;
     if (length !== 0) {
       exactness = this.coverageBonus;
       if (length === 1) exactness += this.wholeFieldBonus;
     }
-    return 0 + text + 0 + exactness;
+    return 0 + text + 0 + exactness * penalty;
   }
 
   /**
@@ -119,8 +131,8 @@ export class DocScorer {
    * the marks back in document order, clearing them.
    */
   rankMarked(scratch: MatchScratch, minDoc: number, maxDoc: number, ranking: Ranking): void {
-    const { seen, best, posting } = scratch;
-    const { heaviestLengths, coverageBonus, wholeFieldBonus } = this;
+    const { seen, best, posting, alternative } = scratch;
+    const { heaviestLengths, coverageBonus, wholeFieldBonus, alternativePenalties } = this;
     const idf = this.idfs[0]!;
     const bound = coverageBonus + wholeFieldBonus;
     let floor = ranking.floor();
@@ -134,7 +146,10 @@ export class DocScorer {
         bits ^= low;
         const text = 0 + best[doc]! * idf;
         if (text + bound < floor) continue;
-        ranking.offer(doc, this.oneWordScore(text, heaviestLengths[posting[doc]!]!));
+        ranking.offer(
+          doc,
+          this.oneWordScore(text, heaviestLengths[posting[doc]!]!, alternativePenalties[alternative[doc]!]!),
+        );
         floor = ranking.floor();
       }
     }
@@ -142,8 +157,8 @@ export class DocScorer {
 
   /** Writes the marked documents to `collect`, ascending, scored as rankMarked scores them; clears the marks. */
   collectMarked(scratch: MatchScratch, minDoc: number, maxDoc: number, collect: Collected): void {
-    const { seen, best, posting } = scratch;
-    const { heaviestLengths } = this;
+    const { seen, best, posting, alternative } = scratch;
+    const { heaviestLengths, alternativePenalties } = this;
     const idf = this.idfs[0]!;
     const collected = collect.docs;
     const scores = collect.scores;
@@ -157,7 +172,11 @@ export class DocScorer {
         const doc = (word << 5) | (31 - Math.clz32(low));
         bits ^= low;
         collected[at] = doc;
-        scores[at++] = this.oneWordScore(0 + best[doc]! * idf, heaviestLengths[posting[doc]!]!);
+        scores[at++] = this.oneWordScore(
+          0 + best[doc]! * idf,
+          heaviestLengths[posting[doc]!]!,
+          alternativePenalties[alternative[doc]!]!,
+        );
       }
     }
   }
@@ -214,6 +233,10 @@ export class DocScorer {
         const value = source.values[entry]! * source.penalty;
         if (value > best) {
           best = value;
+          this.chosenPenalty[s] =
+            source.alternativeOf === undefined
+              ? source.penalty
+              : ordered[s]!.slot.alternatives[source.alternativeOf[entry]!]!.penalty;
           chosenSource[s] = i;
           chosenEntry[s] = entry;
           posting[s] = source.postingOf === undefined ? entry : source.postingOf[entry]!;
@@ -268,7 +291,8 @@ export class DocScorer {
       }
       if (field < 0) continue;
       const rarer = Math.min(this.idfs[s - 1]!, this.idfs[s]!);
-      proximity += SCORING.proximity * closeness(best) * this.relativeWeights[field]! * rarer;
+      const discount = Math.min(this.chosenPenalty[s - 1]!, this.chosenPenalty[s]!);
+      proximity += SCORING.proximity * closeness(best) * this.relativeWeights[field]! * rarer * discount;
     }
     return proximity;
   }
@@ -287,7 +311,9 @@ export class DocScorer {
       length = this.type.fieldLengths[doc * this.fieldCount + this.heaviest]!;
     let exactness = this.coverageBonus;
     if (length === count) exactness += this.wholeFieldBonus;
-    return exactness;
+    let discount = 1;
+    for (let s = 0; s < count; s++) discount = Math.min(discount, this.chosenPenalty[s]!);
+    return exactness * discount;
   }
 
   private wordPart(doc: number, { slot, sources }: SlotSources, s: number): WordPart {
