@@ -19,6 +19,8 @@ export interface HttpBenchResult {
 /** A built `aisle start` serving a generated catalog, in a data dir of its own. */
 export interface BenchShop {
   urls: ReturnType<typeof parseBanner>;
+  /** The management API's Bearer key. */
+  key: string;
   dataDir: string;
   cli: RunningCli;
   /** Stops the process with SIGTERM (a graceful stop) and removes its data dir. */
@@ -70,13 +72,17 @@ export async function startBenchShop(
         })
       ).json()) as { id: string };
       await fetch(`${urls.management}/releases/${release.id}/publish`, { method: 'POST', headers: auth });
+      // A refused or reset connection while the machine is busy compiling is asked again.
       await waitFor(
         'the index to go live',
-        async () => ((await fetch(`${urls.public}/v1/search?query=x`)).status === 200 ? true : undefined),
-        600_000,
+        async () => {
+          const response = await fetch(`${urls.public}/v1/search?query=x`).catch(() => undefined);
+          return response?.status === 200 ? true : undefined;
+        },
+        900_000,
       );
     }
-    return { urls, dataDir, cli, stop };
+    return { urls, key, dataDir, cli, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { generateCatalog } from '../src/catalog/demo/generate.js';
-import { parseBanner, runCli } from '../test/support/cli.js';
 import { waitFor } from '../test/support/wait.js';
+import { startBenchShop } from './http.js';
 
 export interface OffersBenchResult {
   products: number;
@@ -25,42 +22,12 @@ export interface OffersBenchResult {
  * loop keeps searching.
  */
 export async function benchOffers(products: number, offers: number): Promise<OffersBenchResult> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'aisle-bench-offers-'));
-  const key = 'bench-management-key';
-  const cli = runCli(['start'], {
-    AISLE_PUBLIC_PORT: '0',
-    AISLE_INTERNAL_PORT: '0',
-    AISLE_MANAGEMENT_PORT: '0',
-    AISLE_DATA_DIR: dataDir,
-    SEARCH_MANAGEMENT_KEY: key,
-  });
+  const shop = await startBenchShop(products);
+  const { urls } = shop;
+  const auth = { authorization: `Bearer ${shop.key}` };
   try {
-    const urls = parseBanner(await cli.waitForOutput(/aisle is ready\./));
-    const auth = { authorization: `Bearer ${key}` };
+    // The same seed as the shop's catalog: the products it serves.
     const catalog = [...generateCatalog({ products, seed: 7 })];
-    await fetch(`${urls.management}/catalog`, {
-      method: 'PUT',
-      headers: { ...auth, 'content-type': 'application/x-ndjson' },
-      body: `${catalog.map((entity) => JSON.stringify(entity)).join('\n')}\n`,
-    });
-    const release = (await (
-      await fetch(`${urls.management}/releases`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ files: { 'rules.json': { rules: [] } } }),
-      })
-    ).json()) as { id: string };
-    await fetch(`${urls.management}/releases/${release.id}/publish`, { method: 'POST', headers: auth });
-    // A refused or reset connection while the machine is busy compiling is asked again.
-    await waitFor(
-      'the index to go live',
-      async () => {
-        const response = await fetch(`${urls.public}/v1/search?query=x`).catch(() => undefined);
-        return response?.status === 200 ? true : undefined;
-      },
-      900_000,
-    );
-
     const changed = catalog.filter((entity) => entity.type === 'product').slice(0, offers);
     const probe = changed[0]!;
     const body = changed.map((entity, index) => ({
@@ -119,8 +86,7 @@ export async function benchOffers(products: number, offers: number): Promise<Off
       slowestSearchMs: Math.round(slowestSearchMs),
     };
   } finally {
-    await cli.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await shop.stop();
   }
 }
 
