@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogEntity } from '../../src/contracts/catalog-entity.js';
 import { fixedClock } from '../../src/lib/clock.js';
 import { toJsonLines } from '../support/catalog.js';
-import { type Answer, call } from '../support/http.js';
+import { type Answer, browserSearch, CHROME, GOOGLEBOT } from '../support/http.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { waitFor } from '../support/wait.js';
 
@@ -15,9 +15,6 @@ import { waitFor } from '../support/wait.js';
 
 const DAY = '2026-03-02';
 const clock = fixedClock(`${DAY}T10:00:00.000Z`);
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 const product = (
   id: string,
@@ -110,15 +107,8 @@ afterAll(async () => {
   await stack.close();
 });
 
-async function search(body: Record<string, unknown>, userAgent = CHROME): Promise<Answer> {
-  const response = await call(`${stack.urls.public}/v1/search`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': userAgent },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-  return response.json();
-}
+const search = (body: Record<string, unknown>, userAgent = CHROME): Promise<Answer> =>
+  browserSearch(stack, body, userAgent);
 
 const autocomplete = (query: string, more: Record<string, unknown> = {}) =>
   search({ query, on: 'autocomplete', traffic: 'test', ...more });
