@@ -273,11 +273,24 @@ function stopAt(point: RunPoint, logger: FastifyBaseLogger): (reached: RunPoint)
   };
 }
 
+/**
+ * How far below the event loop the worker threads run: builds and reads of exports and artifacts
+ * may take longer, searches answered meanwhile may not (a build competing at equal priority
+ * doubled the p99 of searches on 2 cores; docs/BENCHMARKS.md).
+ */
+const WORKER_NICENESS = 10;
+
 /** The stack's own worker pools: one thread for builds, two for reading exports and artifacts. */
 function ownPools(roles: Roles): Record<string, WorkerPool> {
   const entry = workerEntry(import.meta.url, './worker');
   return {
-    build: new WorkerPool({ entry, size: 1, name: 'aisle-build', idleMs: WORKER_IDLE_MS }),
+    build: new WorkerPool({
+      entry,
+      size: 1,
+      name: 'aisle-build',
+      idleMs: WORKER_IDLE_MS,
+      niceness: WORKER_NICENESS,
+    }),
     // A query node keeps one read thread started: a new index is prepared for loading at once.
     read: new WorkerPool({
       entry,
@@ -285,6 +298,7 @@ function ownPools(roles: Roles): Record<string, WorkerPool> {
       name: 'aisle-read',
       idleMs: WORKER_IDLE_MS,
       warm: roles.query ? 1 : 0,
+      niceness: WORKER_NICENESS,
     }),
   };
 }

@@ -1,4 +1,5 @@
 /** A worker entry for the worker pool's tests: tasks that answer, fail, hang and end the thread. */
+import { readFileSync } from 'node:fs';
 import { AppError } from './errors.js';
 import { transferred } from './tasks.js';
 import { serveTasks } from './worker-serve.js';
@@ -29,5 +30,7 @@ serveTasks({
     throw new StepFailure('compiling', 'The catalog could not be compiled.');
   },
   hang: () => new Promise(() => {}),
+  /** The thread's own niceness, field 19 of its stat line (after the name in parentheses). */
+  niceness: () => Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ')[16]),
   exit: () => process.exit(3),
 });

@@ -1,13 +1,16 @@
+import { existsSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from './errors.js';
 import { TaskError } from './tasks.js';
 import { WorkerPool, workerEntry } from './worker-pool.js';
 
-const pool = new WorkerPool({
+const options = {
   entry: workerEntry(import.meta.url, './worker-pool.test-support'),
   size: 1,
   name: 'aisle-test-pool',
-});
+};
+const pool = new WorkerPool(options);
 afterAll(() => pool.close());
 
 describe('WorkerPool', () => {
@@ -50,6 +53,21 @@ describe('WorkerPool', () => {
     await expect(pool.run('exit', {})).rejects.toThrow(/exited \(3\)/);
     expect(await pool.run('double', { value: 5 })).toBe(10);
   });
+
+  it.runIf(existsSync('/proc/thread-self/stat'))(
+    'runs its threads the niceness it is given below the process, the process itself unchanged',
+    async () => {
+      const niced = new WorkerPool({ ...options, name: 'aisle-test-niced', niceness: 10 });
+      const process = getPriority();
+      try {
+        const main = await pool.run<number>('niceness', {});
+        expect(await niced.run<number>('niceness', {})).toBe(Math.min(19, main + 10));
+        expect(getPriority()).toBe(process);
+      } finally {
+        await niced.close();
+      }
+    },
+  );
 
   it('names a task it does not know', async () => {
     await expect(pool.run('nothing', {})).rejects.toThrow('No task is named nothing.');

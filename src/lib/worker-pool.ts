@@ -12,6 +12,11 @@ export interface TaskMessage {
   input: unknown;
 }
 
+/** What a worker thread is started with. */
+export interface WorkerData {
+  niceness: number;
+}
+
 /** What a worker sends back: progress of a task, its answer, or its failure. */
 export type WorkerReply =
   | { id: number; progress: unknown }
@@ -32,6 +37,12 @@ export interface WorkerPoolOptions {
    * thread to start (loading a new index) finds one ready. Default 0.
    */
   warm?: number;
+  /**
+   * How many steps below the process's CPU priority the threads run (Linux; 0, the default,
+   * leaves it): work that may take its time, such as an index build, then yields the cores to the
+   * event loop answering searches whenever both want them.
+   */
+  niceness?: number;
 }
 
 interface Job {
@@ -64,12 +75,12 @@ export function workerEntry(callerUrl: string, name: string): URL {
  * From sources the thread first registers tsx's loader (tsx is a development dependency, there
  * whenever sources run), then imports the entry; from `dist` it starts from the entry itself.
  */
-function startWorker(entry: URL, name: string): Worker {
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { name });
+function startWorker(entry: URL, name: string, workerData: WorkerData): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { name, workerData });
   const tsxEsm = createRequire(entry).resolve('tsx/esm');
   const api = pathToFileURL(join(dirname(tsxEsm), 'api', 'index.mjs')).href;
   const boot = `const { register } = await import(${JSON.stringify(api)}); register(); await import(${JSON.stringify(entry.href)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), { name });
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), { name, workerData });
 }
 
 /**
@@ -150,7 +161,9 @@ export class WorkerPool implements TaskRunner {
 
   #spawn(): Slot | undefined {
     if (this.#slots.length >= this.options.size) return undefined;
-    const worker = startWorker(this.options.entry, this.options.name);
+    const worker = startWorker(this.options.entry, this.options.name, {
+      niceness: this.options.niceness ?? 0,
+    });
     const slot: Slot = { worker };
     worker.on('message', (reply: WorkerReply) => this.#receive(slot, reply));
     worker.on('error', (error) => this.#lose(slot, error));

@@ -1,11 +1,16 @@
-import { parentPort, type Transferable } from 'node:worker_threads';
+import { parentPort, type Transferable, workerData } from 'node:worker_threads';
 import { failureMessage, type TaskTable, Transferred } from './tasks.js';
-import type { TaskMessage, WorkerReply } from './worker-pool.js';
+import { lowerThreadPriority } from './thread-priority.js';
+import type { TaskMessage, WorkerData, WorkerReply } from './worker-pool.js';
 
-/** In a worker thread: answers the pool's tasks from the table, one at a time. */
+/**
+ * In a worker thread: answers the pool's tasks from the table, one at a time, at the priority the
+ * pool asks for (see WorkerPoolOptions.niceness).
+ */
 export function serveTasks(tasks: TaskTable): void {
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs in a worker thread.');
+  lowerThreadPriority((workerData as WorkerData | undefined)?.niceness ?? 0);
   port.on('message', async ({ id, task, input }: TaskMessage) => {
     const reply = (message: WorkerReply, transfer: readonly Transferable[] = []) =>
       port.postMessage(message, [...transfer] as never);
