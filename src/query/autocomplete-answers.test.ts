@@ -16,6 +16,7 @@ const product = (id: string, title: string, offer: Record<string, unknown> = {})
 
 const files: Record<string, unknown> = {
   'channels.json': { channels: [{ id: 'web', locales: ['en'], currency: 'EUR' }] },
+  'categories.json': { default: { facets: ['price'] } },
   'rules.json': {
     rules: [
       {
@@ -54,18 +55,27 @@ beforeAll(async () => {
   );
 });
 
+/** An AutocompleteAnswers whose computations are counted. */
+function counted() {
+  const counter = { computed: 0 };
+  const answers = new AutocompleteAnswers((state, request, arrival) => {
+    counter.computed += 1;
+    return fresh(state, request, arrival);
+  });
+  return { answers, counter };
+}
+
+function fresh(state: LiveState, request: SearchRequest, arrival: Date) {
+  const target = { index: state.index, files, planner: state.planner, suggester: state.suggester };
+  return answerRequest(target, request, arrival);
+}
+
 describe('autocomplete answers kept per live state', () => {
-  const answers = new AutocompleteAnswers();
+  const { answers, counter } = counted();
   const answer = (request: SearchRequest, at: string) => {
-    const time = new Date(at);
-    const asked: SearchRequest = { on: 'autocomplete', ...request };
-    let computed = 0;
-    const given = answers.answer(live, asked, time.getTime(), () => {
-      computed += 1;
-      const target = { index: live.index, files, planner: live.planner, suggester: live.suggester };
-      return answerRequest(target, asked, time);
-    });
-    return { given, computed };
+    const before = counter.computed;
+    const given = answers.answer(live, { on: 'autocomplete', ...request }, new Date(at));
+    return { given, computed: counter.computed - before };
   };
   const entities = (found: ReturnType<typeof answer>) =>
     found.given.sections.find((section) => section.type === 'product')?.hits.map((hit) => hit.entity);
@@ -94,17 +104,69 @@ describe('autocomplete answers kept per live state', () => {
   });
 
   it('does not keep answers with filters, facets or a trace', () => {
-    const time = Date.parse('2026-03-02T10:00:00Z');
-    for (const request of [{ filters: { price: { gte: 1 } } }, { facets: ['brand'] }, { debug: true }]) {
-      let computed = 0;
-      const asked: SearchRequest = { on: 'autocomplete', query: 'ket', ...request };
-      const fresh = () => {
-        computed += 1;
-        return answer({ query: 'ket' }, '2026-03-02T10:00:00Z').given;
-      };
-      answers.answer(live, asked, time, fresh);
-      answers.answer(live, asked, time, fresh);
-      expect(computed).toBe(2);
+    for (const request of [{ filters: { availability: ['in_stock'] } }, { facets: ['price'] }, { debug: true }]) {
+      expect(answer({ query: 'ket', ...request }, '2026-03-02T10:00:00Z').computed).toBe(1);
+      expect(answer({ query: 'ket', ...request }, '2026-03-02T10:00:00Z').computed).toBe(1);
     }
+  });
+
+  it('keeps a request under the same key whatever order its fields come in', () => {
+    answer({ query: 'gla', per_page: 2, locale: 'en' }, '2026-03-02T10:00:00Z');
+    expect(answer({ locale: 'en', per_page: 2, query: 'gla' }, '2026-03-02T10:00:00Z').computed).toBe(0);
+  });
+});
+
+describe('autocomplete answers computed ahead of time', () => {
+  const at = (time: string) => new Date(time);
+  /** The texts of 1 to 3 letters the catalog's suggestions begin with: "kettle", which two titles hold. */
+  const starts = ['k', 'ke', 'ket'];
+
+  it('answers the first letters shoppers type, in a shape a storefront asked once, before anyone types them', async () => {
+    const { answers, counter } = counted();
+    const shape: SearchRequest = { on: 'autocomplete', per_page: 3 };
+    answers.answer(live, { ...shape, query: 'steel k' }, at('2026-03-02T10:00:00Z'));
+    await answers.answerAhead(live, Date.parse('2026-03-02T10:00:00Z'));
+    const computed = counter.computed;
+    for (const query of starts) {
+      const given = answers.answer(live, { ...shape, query, page_view: 'v' }, at('2026-03-02T10:20:00Z'));
+      // The answer computed beforehand is the one computing it now gives.
+      expect(given).toEqual(fresh(live, { ...shape, query }, at('2026-03-02T10:20:00Z')));
+    }
+    expect(counter.computed).toBe(computed);
+    // A text no suggestion begins with, and a shape not asked before, are computed when asked.
+    answers.answer(live, { ...shape, query: 'gla' }, at('2026-03-02T10:20:00Z'));
+    expect(counter.computed).toBe(computed + 1);
+    answers.answer(live, { on: 'autocomplete', per_page: 4, query: 'ket' }, at('2026-03-02T10:20:00Z'));
+    expect(counter.computed).toBe(computed + 2);
+  });
+
+  it('answers them again once the time the answers read moves on (a rule comes into force)', async () => {
+    const { answers, counter } = counted();
+    const shape: SearchRequest = { on: 'autocomplete' };
+    answers.answer(live, { ...shape, query: 'kettle' }, at('2026-03-02T11:00:00Z'));
+    await answers.answerAhead(live, Date.parse('2026-03-02T11:00:00Z'));
+    // At noon the kettle week's pin comes into force: the first request after it is computed,
+    // and the answers of the first letters are made again for the new time.
+    answers.answer(live, { ...shape, query: 'kettle' }, at('2026-03-02T12:00:00Z'));
+    await answers.answerAhead(live, Date.parse('2026-03-02T12:00:00Z'));
+    const computed = counter.computed;
+    const ket = answers.answer(live, { ...shape, query: 'ket' }, at('2026-03-02T12:10:00Z'));
+    expect(counter.computed).toBe(computed);
+    expect(ket.sections[0]?.hits[0]?.entity).toBe('product:glass');
+  });
+
+  it('stops answering ahead for a state once a newer one is served', async () => {
+    const { answers, counter } = counted();
+    const shape: SearchRequest = { on: 'autocomplete', per_page: 5 };
+    const older = { ...live };
+    answers.answer(older, { ...shape, query: 'steel k' }, at('2026-03-02T10:00:00Z'));
+    // The newer state is served before the older one's pass had its first turn.
+    answers.answer(live, { ...shape, query: 'steel k' }, at('2026-03-02T10:00:00Z'));
+    await answers.answerAhead(live, Date.parse('2026-03-02T10:00:00Z'));
+    const computed = counter.computed;
+    answers.answer(older, { ...shape, query: 'ket' }, at('2026-03-02T10:00:00Z'));
+    expect(counter.computed).toBe(computed + 1);
+    answers.answer(live, { ...shape, query: 'ket' }, at('2026-03-02T10:00:00Z'));
+    expect(counter.computed).toBe(computed + 1);
   });
 });

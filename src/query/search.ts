@@ -2,12 +2,20 @@ import type { SearchRequest, SearchResponse } from '../contracts/search.js';
 import { SelectorError } from '../engine/index.js';
 import { AppError } from '../lib/errors.js';
 import { newQueryId } from '../lib/ids.js';
-import { answerRequest } from '../planner/index.js';
+import { answerRequest, type PlannedAnswer } from '../planner/index.js';
 import { AutocompleteAnswers } from './autocomplete-answers.js';
 import { type LiveState, NOTHING_SEARCHABLE } from './live-index.js';
 
-/** Autocomplete answers kept per live state (see AutocompleteAnswers). */
-const autocompleteAnswers = new AutocompleteAnswers();
+/** Autocomplete answers kept and computed ahead per live state (see AutocompleteAnswers). */
+const autocompleteAnswers = new AutocompleteAnswers(answerOf);
+
+/**
+ * Answers ahead of time, over `live`, the first letters shoppers type in every typeahead request
+ * shape asked so far; resolves when done (benchmarks and tests wait for it).
+ */
+export function answerAutocompleteAhead(live: LiveState, time?: number): Promise<void> {
+  return autocompleteAnswers.answerAhead(live, time);
+}
 
 /**
  * Answers one search against the live index and release. `arrival` is the time stamped when the
@@ -31,9 +39,7 @@ export function answerSearch(
   }
   if (!live) throw new AppError('unavailable', nothingLive);
   // A shopper's typeahead is answered from the answers kept for this live state when it can be.
-  const answer = asRequestError(() =>
-    autocompleteAnswers.answer(live, request, arrival.getTime(), () => answerOf(live, request, arrival)),
-  );
+  const answer = asRequestError(() => autocompleteAnswers.answer(live, request, arrival));
   return stamped(live, arrival, answer);
 }
 
@@ -49,7 +55,7 @@ export function searchState(state: LiveState, request: SearchRequest, arrival: D
   );
 }
 
-function answerOf(state: LiveState, request: SearchRequest, arrival: Date) {
+function answerOf(state: LiveState, request: SearchRequest, arrival: Date): PlannedAnswer {
   return answerRequest(
     { index: state.index, files: state.releaseFiles, planner: state.planner, suggester: state.suggester },
     request,

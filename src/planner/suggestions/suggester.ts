@@ -127,6 +127,41 @@ export class Suggester {
     return [...texts.map((text) => ({ text: text.text })), ...scoped];
   }
 
+  /**
+   * What shoppers begin to type in a place: the first 1 to `letters` letters of every suggestion
+   * of every source, lower-cased as typed and folded as searched, at most `limit`, the shortest
+   * first and among as long ones those of the heaviest suggestions first (a source's weights
+   * relative to its heaviest, as candidates are ranked).
+   */
+  typedStarts(place: Omit<SuggestionPlace, 'typed' | 'time'>, letters: number, limit: number): string[] {
+    const release = releaseSuggestionsOf(place.files, place.locale);
+    const sources: Array<[SuggestionIndex | undefined, number]> = [
+      [release.added, SOURCE_WEIGHT.release],
+      [this.learnt.of(place.channel, place.locale), SOURCE_WEIGHT.learnt],
+      [this.#catalogIndex(place.locale), SOURCE_WEIGHT.catalog],
+    ];
+    const weights = new Map<string, number>();
+    for (const [index, sourceWeight] of sources) {
+      if (!index || index.size === 0) continue;
+      const top = Math.log1p(index.topWeight());
+      for (const { text, key, weight } of index.entries()) {
+        const score = (sourceWeight * Math.log1p(weight)) / top;
+        const lower = [...text.slice(0, 2 * letters).toLocaleLowerCase(place.locale)];
+        const folded = [...key.slice(0, 2 * letters)];
+        for (let length = 1; length <= letters; length++) {
+          for (const start of [lower.slice(0, length).join(''), folded.slice(0, length).join('')]) {
+            if (start.trim().length < length) continue;
+            weights.set(start, (weights.get(start) ?? 0) + score);
+          }
+        }
+      }
+    }
+    return [...weights]
+      .sort(([a, left], [b, right]) => [...a].length - [...b].length || right - left || (a < b ? -1 : 1))
+      .slice(0, limit)
+      .map(([start]) => start);
+  }
+
   /** Candidates of every source for what was typed, merged by their folded words, best first. */
   #candidates(place: SuggestionPlace): Candidate[] {
     const words = foldedWords(place.typed);

@@ -77,6 +77,13 @@ export class SuggestionIndex {
     });
   }
 
+  /** Every suggestion with its folded words and weight, the heaviest first. */
+  *entries(): Iterable<WeightedText & { key: string }> {
+    for (let id = 0; id < this.size; id++) {
+      yield { text: this.#texts[id]!, key: this.#keysOf[id]!, weight: this.#weights[id]! };
+    }
+  }
+
   /** The entry whose folded words are exactly `key`, if any. */
   exact(key: string): FoundSuggestion | undefined {
     const id = this.#byKey.get(key);
