@@ -15,8 +15,8 @@ import type { SearchRequest } from '../src/contracts/search.js';
 import { compileReleaseIndex } from '../src/control/indexer/release-index.js';
 import { loadIndex } from '../src/engine/index.js';
 import { answerRequest, LearntIndexes, type LearntSuggestion, vocabularyOf } from '../src/planner/index.js';
-import { liveStateOf } from '../src/query/live-index.js';
 import { AHEAD_LETTERS, AHEAD_TEXTS } from '../src/query/autocomplete-answers.js';
+import { liveStateOf } from '../src/query/live-index.js';
 import { answerAutocompleteAhead, answerSearch } from '../src/query/search.js';
 import { drawQueries } from './engine.js';
 import { startBenchShop } from './http.js';
@@ -112,7 +112,11 @@ export async function benchAutocomplete(
   answerSearch(live, request('wireless earbuds'), ARRIVAL);
   await answerAutocompleteAhead(live, ARRIVAL.getTime());
   const aheadMs = performance.now() - aheadStart;
-  const texts = live.suggester.typedStarts({ channel: 'web', locale: 'en', files }, AHEAD_LETTERS, AHEAD_TEXTS);
+  const texts = live.suggester.typedStarts(
+    { channel: 'web', locale: 'en', files },
+    AHEAD_LETTERS,
+    AHEAD_TEXTS,
+  );
   gc?.();
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
 

@@ -104,7 +104,11 @@ describe('autocomplete answers kept per live state', () => {
   });
 
   it('does not keep answers with filters, facets or a trace', () => {
-    for (const request of [{ filters: { availability: ['in_stock'] } }, { facets: ['price'] }, { debug: true }]) {
+    for (const request of [
+      { filters: { availability: ['in_stock'] } },
+      { facets: ['price'] },
+      { debug: true },
+    ]) {
       expect(answer({ query: 'ket', ...request }, '2026-03-02T10:00:00Z').computed).toBe(1);
       expect(answer({ query: 'ket', ...request }, '2026-03-02T10:00:00Z').computed).toBe(1);
     }
