@@ -112,10 +112,8 @@ export async function benchAutocomplete(
   answerSearch(live, request('wireless earbuds'), ARRIVAL);
   await answerAutocompleteAhead(live, ARRIVAL.getTime());
   const aheadMs = performance.now() - aheadStart;
-  const texts = live.suggester.typedStarts(
-    { channel: 'web', locale: 'en', files },
-    AHEAD_LETTERS,
-    AHEAD_TEXTS,
+  const texts = finished(
+    live.suggester.typedStarts({ channel: 'web', locale: 'en', files }, AHEAD_LETTERS, AHEAD_TEXTS),
   );
   gc?.();
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
@@ -162,6 +160,11 @@ export async function benchAutocomplete(
     meanSuggestions: round(suggestions / typed.length),
     distinct: [1, 2, 3].map((letters) => new Set(typed.filter((text) => text.length === letters)).size),
   };
+}
+
+/** A generator's return value, its steps run at once. */
+function finished<T>(steps: Generator<void, T>): T {
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
 }
 
 export function autocompleteTable(result: AutocompleteBenchResult): string {

@@ -159,6 +159,30 @@ describe('autocomplete answers computed ahead of time', () => {
     expect(ket.sections[0]?.hits[0]?.entity).toBe('product:glass');
   });
 
+  it('lets requests in between answers ahead that take their slice of the event loop', async () => {
+    let computed = 0;
+    const answers = new AutocompleteAnswers((state, request, arrival) => {
+      computed += 1;
+      // Each computation takes longer than a slice, so a turn of the event loop follows each.
+      const until = performance.now() + 3;
+      while (performance.now() < until) {}
+      return fresh(state, request, arrival);
+    });
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    answers.answer(live, { on: 'autocomplete', per_page: 2, query: 'steel k' }, at('2026-03-02T10:00:00Z'));
+    const before = { computed, turns };
+    await answers.answerAhead(live, Date.parse('2026-03-02T10:00:00Z'));
+    ticking = false;
+    expect(computed - before.computed).toBe(starts.length);
+    expect(turns - before.turns).toBeGreaterThanOrEqual(starts.length);
+  });
+
   it('stops answering ahead for a state once a newer one is served', async () => {
     const { answers, counter } = counted();
     const shape: SearchRequest = { on: 'autocomplete', per_page: 5 };

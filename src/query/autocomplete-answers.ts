@@ -15,7 +15,7 @@ export const AHEAD_TEXTS = 4_000;
 export const AHEAD_SHAPES = 4;
 /** Event loop time the answering ahead takes at once before it lets requests in, ms. */
 const SLICE_MS = 2;
-/** Times an answer is computed again while its suggestions wait for checks before giving up. */
+/** Times an answer ahead is computed while its suggestions wait for checks, before giving up. */
 const CHECK_ROUNDS = 8;
 
 /** A computation of an answer: the planner and engine over a live state, at a time. */
@@ -116,52 +116,49 @@ export class AutocompleteAnswers {
     timePart: string,
     arrival: Date,
   ): Promise<void> {
-    await turn();
     const stale = () => this.#latest !== live || state.passes.get(shape.key)?.timePart !== timePart;
-    if (stale()) return;
+    const slices = new Slices(stale);
+    if (!(await slices.turn())) return;
     let texts: string[];
     try {
-      texts = typedStartsOf(live, shape.request, arrival);
+      const starts = typedStartsOf(live, shape.request, arrival);
+      let step = starts.next();
+      while (!step.done) {
+        if (!(await slices.next())) return;
+        step = starts.next();
+      }
+      texts = step.value;
     } catch {
       // A shape the state cannot answer (a channel its release lacks) is answered when asked.
       return;
     }
-    let sliceStart = performance.now();
     for (const text of texts) {
-      if (performance.now() - sliceStart >= SLICE_MS) {
-        await turn();
-        if (stale()) return;
-        sliceStart = performance.now();
-      }
       const request: SearchRequest = { ...shape.request, query: text };
       const key = keyOf(live, request, arrival.getTime());
-      if (state.ahead.has(key) || state.kept.has(key)) continue;
-      try {
-        const { answer, keep } = this.#computeKeepable(live, request, arrival, CHECK_ROUNDS);
-        if (keep) state.ahead.set(key, answer);
-      } catch {
-        // A text its shape cannot answer (the release changed under it) is answered when asked.
+      // Each round makes more of the checks its suggestions wait for, until it may be kept.
+      for (let round = 0; round < CHECK_ROUNDS && !state.ahead.has(key) && !state.kept.has(key); round++) {
+        if (!(await slices.next())) return;
+        try {
+          const { answer, keep } = this.#computeKeepable(live, request, arrival);
+          if (keep) state.ahead.set(key, answer);
+        } catch {
+          // A text its shape cannot answer (the release changed under it) is answered when asked.
+          break;
+        }
       }
     }
   }
 
-  /**
-   * An answer and whether it may be kept: not while its suggestions wait for checks. Computed up
-   * to `rounds` times, since each round makes more of those checks.
-   */
+  /** An answer and whether it may be kept: not while its suggestions wait for checks. */
   #computeKeepable(
     live: LiveState,
     request: SearchRequest,
     arrival: Date,
-    rounds = 1,
   ): { answer: PlannedAnswer; keep: boolean } {
-    for (let round = 1; ; round++) {
-      const deferred = live.suggester.deferred;
-      const answer = this.compute(live, request, arrival);
-      // Suggestions left unchecked for this answer are offered by a later one: keep that one.
-      const keep = live.suggester.deferred === deferred;
-      if (keep || round >= rounds) return { answer, keep };
-    }
+    const deferred = live.suggester.deferred;
+    const answer = this.compute(live, request, arrival);
+    // Suggestions left unchecked for this answer are offered by a later one: keep that one.
+    return { answer, keep: live.suggester.deferred === deferred };
   }
 
   /** Remembers the request's shape, the most asked AHEAD_SHAPES kept. */
@@ -211,8 +208,38 @@ function keyOf(live: LiveState, request: SearchRequest, time: number): string {
   return `${timePartOf(live, time)};${canonicalJson(asked)}`;
 }
 
-/** The texts of 1 to AHEAD_LETTERS letters shoppers begin with in the shape's channel and locale. */
-function typedStartsOf(live: LiveState, shape: Omit<SearchRequest, 'query'>, arrival: Date): string[] {
+/**
+ * Work on the event loop in slices of SLICE_MS: between two, requests are answered. Work that is
+ * no longer wanted (`stale`) ends at the next slice.
+ */
+class Slices {
+  #start = performance.now();
+
+  constructor(private readonly stale: () => boolean) {}
+
+  /** Whether to go on: at once while the slice has time left, else after a turn of the event loop. */
+  async next(): Promise<boolean> {
+    if (performance.now() - this.#start < SLICE_MS) return true;
+    return this.turn();
+  }
+
+  /** Lets requests in, then starts a new slice; whether the work is still wanted. */
+  async turn(): Promise<boolean> {
+    await turn();
+    this.#start = performance.now();
+    return !this.stale();
+  }
+}
+
+/**
+ * The texts of 1 to AHEAD_LETTERS letters shoppers begin with in the shape's channel and locale,
+ * tallied in steps (see Suggester.typedStarts).
+ */
+function typedStartsOf(
+  live: LiveState,
+  shape: Omit<SearchRequest, 'query'>,
+  arrival: Date,
+): Generator<void, string[]> {
   const plan = live.planner.plan({ ...shape, query: '' }, { arrival });
   return live.suggester.typedStarts(
     { channel: plan.channel, locale: plan.locale, files: live.releaseFiles },

@@ -21,6 +21,9 @@ const CHECKS_PER_ANSWER = 12;
 /** Checks remembered per live state; past this, they are forgotten and made again. */
 const REMEMBERED_CHECKS = 200_000;
 
+/** Suggestions typedStarts tallies between two of its steps. */
+const STARTS_PER_STEP = 2_000;
+
 /** How much each source counts: the release's own first, then what shoppers searched, then the catalog. */
 const SOURCE_WEIGHT = { release: 3, learnt: 1.5, catalog: 1 } as const;
 /** A suggestion met from a later word (`ear` in `wireless earbuds`) counts for this much. */
@@ -131,9 +134,15 @@ export class Suggester {
    * What shoppers begin to type in a place: the first 1 to `letters` letters of every suggestion
    * of every source, lower-cased as typed and folded as searched, at most `limit`, the shortest
    * first and among as long ones those of the heaviest suggestions first (a source's weights
-   * relative to its heaviest, as candidates are ranked).
+   * relative to its heaviest, as candidates are ranked). Tens of thousands of suggestions take
+   * tens of milliseconds: the tally yields every STARTS_PER_STEP of them, so a caller on the event
+   * loop answers requests between steps; the texts are its return value.
    */
-  typedStarts(place: Omit<SuggestionPlace, 'typed' | 'time'>, letters: number, limit: number): string[] {
+  *typedStarts(
+    place: Omit<SuggestionPlace, 'typed' | 'time'>,
+    letters: number,
+    limit: number,
+  ): Generator<void, string[]> {
     const release = releaseSuggestionsOf(place.files, place.locale);
     const sources: Array<[SuggestionIndex | undefined, number]> = [
       [release.added, SOURCE_WEIGHT.release],
@@ -144,7 +153,9 @@ export class Suggester {
     for (const [index, sourceWeight] of sources) {
       if (!index || index.size === 0) continue;
       const top = Math.log1p(index.topWeight());
+      let tallied = 0;
       for (const { text, key, weight } of index.entries()) {
+        if (++tallied % STARTS_PER_STEP === 0) yield;
         const score = (sourceWeight * Math.log1p(weight)) / top;
         const lower = [...text.slice(0, 2 * letters).toLocaleLowerCase(place.locale)];
         const folded = [...key.slice(0, 2 * letters)];
