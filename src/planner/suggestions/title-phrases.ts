@@ -1,0 +1,214 @@
+import { fold } from '../../engine/analysis/fold.js';
+import { scanWords } from '../../engine/analysis/words.js';
+
+/** Phrases of up to this many words. */
+const PHRASE_WORDS = 3;
+/**
+ * A short word that follows a model code or a number at least this often is a unit or a series
+ * mark (`gb` of "128 GB", `pro` of "XR-5200 Pro"): no phrase starts or ends with it. Longer words
+ * that mostly follow codes are what the model is ("Core i5-8400 Processor", "3 Seater Sofa").
+ */
+const AFTER_CODE_SHARE = 0.8;
+/** Letters of a unit or series mark at most. */
+const MARK_LETTERS = 5;
+
+/**
+ * Words a phrase neither starts nor ends with: they join words without being what a shopper
+ * looks for (`with`, `für`). Lowercased and folded.
+ */
+const JOINING_WORDS = new Set(
+  [
+    'a an and or the of for with without to in on at by from as is it its this that set pack',
+    'und oder der die das des dem den ein eine einer mit ohne fur von zu im in am auf aus bei',
+    'et ou le la les des du de un une avec sans pour en au aux sur par',
+    'y o el la los las del de un una con sin para en por',
+    'e o il lo la gli le dei delle di da un una con senza per in su',
+    'en of de het een met zonder voor van in op',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/** One word of a title, with what decides whether a phrase may start or end with it. */
+interface TitleWord {
+  /** Lowercased as written. */
+  text: string;
+  folded: string;
+  /**
+   * The part of the title it stands in: punctuation between words (" - ", brackets, commas,
+   * slashes) separates parts, and no phrase spans two ("Cell Phone - Black").
+   */
+  part: number;
+  /** Holds a digit, or is written together with a word that does ("JR" of "JR-5200"). */
+  code: boolean;
+  /** Directly follows a code in its part ("Pro" of "JR-5200 Pro", "GB" of "128 GB"). */
+  afterCode: boolean;
+  /**
+   * In the run of words closing the title that are the product's own attribute values ("Camel"
+   * of "Oxford Shirt Camel"): a phrase ends there only if it lies wholly in that run.
+   */
+  variant: boolean;
+}
+
+/** How often a word stands in titles, and how often right after a model code. */
+interface WordUse {
+  uses: number;
+  afterCode: number;
+}
+
+/**
+ * Counts, per locale, the phrases a shopper would type that titles hold: one to PHRASE_WORDS
+ * words within one part of a title, starting and ending with a word that is not a joining word,
+ * a single letter, a model code, a unit or series mark after codes, or (unless the phrase is
+ * only such words) an attribute value the title closes with. Each phrase counts the products
+ * whose title holds it.
+ */
+export class TitlePhraseCounter {
+  readonly #locales = new Map<
+    string,
+    { phrases: Map<string, { text: string; count: number }>; words: Map<string, WordUse> }
+  >();
+
+  /** Counts the phrases of one product's title; `attributeWords` are its attribute values' folded words. */
+  add(locale: string, title: string, attributeWords: ReadonlySet<string>): void {
+    let counts = this.#locales.get(locale);
+    if (!counts) {
+      counts = { phrases: new Map(), words: new Map() };
+      this.#locales.set(locale, counts);
+    }
+    const words = titleWords(title, attributeWords);
+    for (const word of words) {
+      const use = counts.words.get(word.folded) ?? { uses: 0, afterCode: 0 };
+      use.uses += 1;
+      if (word.afterCode) use.afterCode += 1;
+      counts.words.set(word.folded, use);
+    }
+    for (const [key, text] of phrasesOf(words)) {
+      const known = counts.phrases.get(key);
+      if (known) known.count += 1;
+      else counts.phrases.set(key, { text, count: 1 });
+    }
+  }
+
+  /**
+   * Per locale, the phrases at least `minProducts` titles hold, the `limit` most held first,
+   * without those starting or ending with a unit or series mark (AFTER_CODE_SHARE).
+   */
+  phrases(minProducts: number, limit: number): Record<string, Array<[string, number]>> {
+    const kept: Record<string, Array<[string, number]>> = {};
+    for (const [locale, counts] of this.#locales) {
+      const mark = (folded: string) => {
+        const use = counts.words.get(folded);
+        return (
+          use !== undefined && folded.length <= MARK_LETTERS && use.afterCode >= use.uses * AFTER_CODE_SHARE
+        );
+      };
+      kept[locale] = [...counts.phrases]
+        .filter(([key, phrase]) => {
+          if (phrase.count < minProducts) return false;
+          const words = key.split(' ');
+          return !mark(words[0]!) && !mark(words[words.length - 1]!);
+        })
+        .sort(([, a], [, b]) => b.count - a.count || (a.text < b.text ? -1 : 1))
+        .slice(0, limit)
+        .map(([, phrase]) => [phrase.text, phrase.count]);
+    }
+    return kept;
+  }
+}
+
+/** The words of a title with their parts, codes and closing attribute values. */
+export function titleWords(title: string, attributeWords: ReadonlySet<string>): TitleWord[] {
+  const lower = title.toLowerCase();
+  const words: TitleWord[] = [];
+  let part = 0;
+  let chunk: TitleWord[] = [];
+  const closeChunk = () => {
+    if (chunk.some((word) => word.code)) for (const word of chunk) word.code = true;
+    chunk = [];
+  };
+  let end = 0;
+  scanWords(lower, (start, wordEnd) => {
+    const gap = lower.slice(end, start);
+    end = wordEnd;
+    const text = lower.slice(start, wordEnd);
+    if (words.length > 0) {
+      // Words written together ("jr-5200", "logo-jacquard") share a chunk; a space ends it.
+      if (/\s/u.test(gap)) closeChunk();
+      if (separatesParts(gap)) {
+        closeChunk();
+        part += 1;
+      }
+    }
+    const word: TitleWord = {
+      text,
+      folded: fold(text),
+      part,
+      code: /\p{N}/u.test(text),
+      afterCode: false,
+      variant: false,
+    };
+    chunk.push(word);
+    words.push(word);
+  });
+  closeChunk();
+  for (let at = 1; at < words.length; at++) {
+    const before = words[at - 1]!;
+    const word = words[at]!;
+    // A number opening a title counts what follows ("2 Pack"), it is no model code.
+    word.afterCode = !word.code && before.code && before.part === word.part && at > 1;
+  }
+  for (let at = words.length - 1; at >= 0 && attributeWords.has(words[at]!.folded); at--) {
+    words[at]!.variant = true;
+  }
+  return words;
+}
+
+/**
+ * Whether what stands between two words separates parts of a title: punctuation but hyphens,
+ * apostrophes and ampersands ("Loom & Lark"), or a dash set apart by spaces.
+ */
+function separatesParts(gap: string): boolean {
+  return /[^\s\-‐'’&]/u.test(gap) || (/\s/u.test(gap) && /[-‐]/u.test(gap));
+}
+
+/** The phrases of one title's words, once each: folded key to the text as written. */
+function phrasesOf(words: readonly TitleWord[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let start = 0; start < words.length; start++) {
+    const first = words[start]!;
+    if (!isPhraseEdge(first)) continue;
+    for (let end = start + 1; end <= Math.min(words.length, start + PHRASE_WORDS); end++) {
+      const last = words[end - 1]!;
+      if (last.part !== first.part) break;
+      if (!isPhraseEdge(last) || (last.variant && !first.variant)) continue;
+      const slice = words.slice(start, end);
+      const key = slice.map((word) => word.folded).join(' ');
+      if (!out.has(key)) out.set(key, slice.map((word) => word.text).join(' '));
+    }
+  }
+  return out;
+}
+
+function isPhraseEdge(word: TitleWord): boolean {
+  return word.folded.length > 1 && !word.code && !JOINING_WORDS.has(word.folded);
+}
+
+/** The folded words of an entity's attribute values (text, lists of text, texts per locale). */
+export function attributeWordsOf(attributes: Readonly<Record<string, unknown>> | undefined): Set<string> {
+  const words = new Set<string>();
+  const add = (value: unknown, depth: number) => {
+    if (typeof value === 'string') {
+      const lower = value.toLowerCase();
+      scanWords(lower, (start, end) => {
+        words.add(fold(lower.slice(start, end)));
+      });
+    } else if (depth < 2 && Array.isArray(value)) {
+      for (const one of value) add(one, depth + 1);
+    } else if (depth < 2 && typeof value === 'object' && value !== null) {
+      for (const one of Object.values(value)) add(one, depth + 1);
+    }
+  };
+  for (const value of Object.values(attributes ?? {})) add(value, 0);
+  return words;
+}
