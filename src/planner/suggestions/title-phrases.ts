@@ -31,9 +31,10 @@ const JOINING_WORDS = new Set(
 
 /** One word of a title, with what decides whether a phrase may start or end with it. */
 interface TitleWord {
-  /** Lowercased as written. */
-  text: string;
   folded: string;
+  /** Where it starts and ends in the title. */
+  start: number;
+  end: number;
   /**
    * The part of the title it stands in: punctuation between words (" - ", brackets, commas,
    * slashes) separates parts, and no phrase spans two ("Cell Phone - Black").
@@ -77,13 +78,14 @@ export class TitlePhraseCounter {
       this.#locales.set(locale, counts);
     }
     const words = titleWords(title, attributeWords);
+    const lower = title.toLowerCase();
     for (const word of words) {
       const use = counts.words.get(word.folded) ?? { uses: 0, afterCode: 0 };
       use.uses += 1;
       if (word.afterCode) use.afterCode += 1;
       counts.words.set(word.folded, use);
     }
-    for (const [key, text] of phrasesOf(words)) {
+    for (const [key, text] of phrasesOf(lower, words)) {
       const known = counts.phrases.get(key);
       if (known) known.count += 1;
       else counts.phrases.set(key, { text, count: 1 });
@@ -141,8 +143,9 @@ export function titleWords(title: string, attributeWords: ReadonlySet<string>): 
       }
     }
     const word: TitleWord = {
-      text,
       folded: fold(text),
+      start,
+      end: wordEnd,
       part,
       code: /\p{N}/u.test(text),
       afterCode: false,
@@ -172,8 +175,11 @@ function separatesParts(gap: string): boolean {
   return /[^\s\-‐'’&]/u.test(gap) || (/\s/u.test(gap) && /[-‐]/u.test(gap));
 }
 
-/** The phrases of one title's words, once each: folded key to the text as written. */
-function phrasesOf(words: readonly TitleWord[]): Map<string, string> {
+/**
+ * The phrases of one title's words, once each: folded key to the text as the title writes it,
+ * lowercased ("loom & lark", "t-shirt"), its spaces made single.
+ */
+function phrasesOf(lower: string, words: readonly TitleWord[]): Map<string, string> {
   const out = new Map<string, string>();
   for (let start = 0; start < words.length; start++) {
     const first = words[start]!;
@@ -184,7 +190,7 @@ function phrasesOf(words: readonly TitleWord[]): Map<string, string> {
       if (!isPhraseEdge(last) || (last.variant && !first.variant)) continue;
       const slice = words.slice(start, end);
       const key = slice.map((word) => word.folded).join(' ');
-      if (!out.has(key)) out.set(key, slice.map((word) => word.text).join(' '));
+      if (!out.has(key)) out.set(key, lower.slice(first.start, last.end).replace(/\s+/gu, ' '));
     }
   }
   return out;
