@@ -8,7 +8,7 @@ import { TitlePhraseCounter } from './title-phrases.js';
 const product = (
   id: string,
   title: string | Record<string, string>,
-  attributes: Record<string, unknown> = {},
+  attributes: Record<string, string | Record<string, string>> = {},
 ): CatalogEntity => ({ type: 'product', id, title, attributes });
 
 const textsOf = (phrases: Array<[string, number]> | undefined) => (phrases ?? []).map(([text]) => text);

@@ -92,6 +92,22 @@ export class Suggester implements QuerySuggester {
     return next;
   }
 
+  /**
+   * The same index, catalog and learnt suggestions read with other release files and their
+   * planner (a draft's, for previews); checks are made anew.
+   */
+  withRelease(files: SuggestionTarget['files'], planner: SuggestionTarget['planner']): Suggester {
+    const next = new Suggester(
+      { ...this.target, files, planner },
+      this.vocabulary,
+      this.catalog,
+      this.learnt,
+    );
+    for (const [locale, catalogIndex] of this.#catalogByLocale)
+      next.#catalogByLocale.set(locale, catalogIndex);
+    return next;
+  }
+
   /** The same index and catalog with other learnt suggestions; the checks made are kept. */
   withLearnt(learnt: LearntIndexes): Suggester {
     const next = new Suggester(this.target, this.vocabulary, this.catalog, learnt);
