@@ -1,5 +1,5 @@
 import type { SearchRequest } from '../../contracts/search.js';
-import { executeSection, type FacetSpec } from '../../engine/index.js';
+import { type EngineSection, executeSection, type FacetSpec } from '../../engine/index.js';
 import { redirectAnswer, type SearchTarget, sectionSettings } from '../answer/answer.js';
 import { sectionQuery } from '../answer/section-query.js';
 
@@ -10,7 +10,7 @@ export interface SuggestionOutcome {
    * for: the merchandiser sends the shopper there, whatever the search itself finds.
    */
   redirects: boolean;
-  /** Results of its listed section, the rules applied. */
+  /** Results of its listed section, the rules applied, that match all of its words. */
   total: number;
   /** Those results per category (an ancestor counts what is below it), in no order. */
   categories: Array<{ id: string; count: number }>;
@@ -28,8 +28,10 @@ export interface CheckPlace {
  * The search a suggestion leads to, counted: its text searched on the search surface in the
  * same channel, locale and time, planned by the release's planner (rewrites, resolution, and the
  * rules' hides, filters and redirect), its listed section counted without a page and with its
- * results per category, and whether a rule redirects it. A search that finds nothing is not relaxed here: a suggestion whose own
- * words find nothing is no suggestion, even if leaving some out would.
+ * results per category, and whether a rule redirects it. As on the search page, a search whose
+ * resolved words find nothing is relaxed ("home cinema" read as the Home department and "cinema"
+ * finds the home cinema systems once the department is left out); results found only by leaving
+ * words of the suggestion out (the engine does so when nothing holds them all) do not count.
  */
 export function countSuggestion(target: SearchTarget, text: string, place: CheckPlace): SuggestionOutcome {
   const request: SearchRequest = {
@@ -53,12 +55,24 @@ export function countSuggestion(target: SearchTarget, text: string, place: Check
   const listed = plan.sections.find((section) => section.listed);
   if (listed === undefined || !listed.searched) return { redirects, total: 0, categories: [] };
   const settings = { ...sectionSettings(target, plan, request), facets: [CATEGORY_FACET] };
-  const ran = executeSection(target.index, sectionQuery(plan, listed, plan.filters, settings));
-  const section = ran?.section;
-  const values = section?.facets?.find((facet) => facet.field === 'category')?.values ?? [];
+  // What the words found, or when nothing, what the search page shows instead: the same search
+  // with what the query named left out step by step (the answer says `relaxed`).
+  let section: EngineSection | undefined;
+  for (const step of [undefined, ...(plan.relaxations ?? [])]) {
+    const query = step
+      ? sectionQuery(plan, listed, step.filters, settings, step.text, step.rankText)
+      : sectionQuery(plan, listed, plan.filters, settings);
+    // Only the count is read: the words that would order the results are left out.
+    section = executeSection(target.index, { ...query, rankText: undefined })?.section;
+    if ((section?.total ?? 0) > 0) break;
+  }
+  // Results found only by leaving some of the suggestion's words out are not what it says.
+  if (section === undefined || section.trace.leftOut.length > 0)
+    return { redirects, total: 0, categories: [] };
+  const values = section.facets?.find((facet) => facet.field === 'category')?.values ?? [];
   return {
     redirects,
-    total: section?.total ?? 0,
+    total: section.total,
     categories: values.flatMap((value) =>
       typeof value.value === 'string' ? [{ id: value.value, count: value.count }] : [],
     ),
