@@ -112,9 +112,26 @@ describe('catalog phrases of titles', () => {
       ]),
     );
     expect(german.filter((text) => /ohrhörer \S|\bkc\b|\bpro\b|\bl\b/u.test(text))).toEqual([]);
-    expect(german[0]).toBe('kabellose');
+    // "kabellose" is always followed by "ohrhörer": only the whole phrase is suggested.
+    expect(german[0]).toBe('kabellose ohrhörer');
+    expect(german).not.toContain('kabellose');
     expect(textsOf(phrases.en)).toContain('wireless earbuds');
     expect(textsOf(phrases.en).filter((text) => /earbuds \S|\bpro\b/u.test(text))).toEqual([]);
+  });
+
+  it('leave out the start of a longer name: a phrase always followed by the same word', () => {
+    const { phrases } = countCatalogSuggestions([
+      product('1', 'Kate Spade New York Folio Case'),
+      product('2', 'Kate Spade New York Hardshell Case'),
+      product('3', 'Space Grey Laptop Sleeve'),
+      product('4', 'Space Grey Phone Sleeve'),
+      product('5', 'Oak Desk'),
+      product('6', 'Oak Shelf for the Desk'),
+    ]);
+    const texts = textsOf(phrases[ANY_LOCALE]);
+    expect(texts).toEqual(expect.arrayContaining(['kate spade', 'space grey', 'oak', 'desk', 'sleeve']));
+    for (const fragment of ['kate', 'kate spade new', 'space'])
+      expect(texts).not.toContain(fragment);
   });
 
   it('keep the phrases most products hold up to the cap per locale', () => {

@@ -51,6 +51,17 @@ interface TitleWord {
   variant: boolean;
 }
 
+/** A phrase as counted: its text, the products holding it, and the word that follows it. */
+interface CountedPhrase {
+  text: string;
+  count: number;
+  /**
+   * The word (folded) that follows it wherever it stands, when always the same one that could
+   * end a phrase; null once it stood before another word, a word no phrase ends with, or nothing.
+   */
+  next: string | null;
+}
+
 /** How often a word stands in titles, and how often right after a model code. */
 interface WordUse {
   uses: number;
@@ -61,14 +72,12 @@ interface WordUse {
  * Counts, per locale, the phrases a shopper would type that titles hold: one to PHRASE_WORDS
  * words within one part of a title, starting and ending with a word that is not a joining word,
  * a single letter, a model code, a unit or series mark after codes, or (unless the phrase is
- * only such words) an attribute value the title closes with. Each phrase counts the products
- * whose title holds it.
+ * only such words) an attribute value the title closes with, and not always followed by the
+ * same word (`space` of "Space Grey", `kate spade new` of "Kate Spade New York": the name is
+ * longer). Each phrase counts the products whose title holds it.
  */
 export class TitlePhraseCounter {
-  readonly #locales = new Map<
-    string,
-    { phrases: Map<string, { text: string; count: number }>; words: Map<string, WordUse> }
-  >();
+  readonly #locales = new Map<string, { phrases: Map<string, CountedPhrase>; words: Map<string, WordUse> }>();
 
   /** Counts the phrases of one product's title; `attributeWords` are its attribute values' folded words. */
   add(locale: string, title: string, attributeWords: ReadonlySet<string>): void {
@@ -85,16 +94,22 @@ export class TitlePhraseCounter {
       if (word.afterCode) use.afterCode += 1;
       counts.words.set(word.folded, use);
     }
-    for (const [key, text] of phrasesOf(lower, words)) {
+    for (const [key, { text, next }] of phrasesOf(lower, words)) {
       const known = counts.phrases.get(key);
-      if (known) known.count += 1;
-      else counts.phrases.set(key, { text, count: 1 });
+      if (!known) {
+        counts.phrases.set(key, { text, count: 1, next });
+        continue;
+      }
+      known.count += 1;
+      if (known.next !== next) known.next = null;
     }
   }
 
   /**
    * Per locale, the phrases at least `minProducts` titles hold, the `limit` most held first,
-   * without those starting or ending with a unit or series mark (AFTER_CODE_SHARE).
+   * without those starting or ending with a unit or series mark (AFTER_CODE_SHARE), and without
+   * those always followed by the same word: of a longest phrase, and of a shorter one whose
+   * longer phrase is kept.
    */
   phrases(minProducts: number, limit: number): Record<string, Array<[string, number]>> {
     const kept: Record<string, Array<[string, number]>> = {};
@@ -105,15 +120,23 @@ export class TitlePhraseCounter {
           use !== undefined && folded.length <= MARK_LETTERS && use.afterCode >= use.uses * AFTER_CODE_SHARE
         );
       };
-      kept[locale] = [...counts.phrases]
-        .filter(([key, phrase]) => {
-          if (phrase.count < minProducts) return false;
-          const words = key.split(' ');
-          return !mark(words[0]!) && !mark(words[words.length - 1]!);
-        })
-        .sort(([, a], [, b]) => b.count - a.count || (a.text < b.text ? -1 : 1))
+      const held = new Map<string, CountedPhrase>();
+      for (const [key, phrase] of counts.phrases) {
+        if (phrase.count < minProducts) continue;
+        const words = key.split(' ');
+        if (!mark(words[0]!) && !mark(words[words.length - 1]!)) held.set(key, phrase);
+      }
+      // Longest first, so a shorter phrase knows whether the longer one it is part of stays.
+      const byLength = [...held.keys()].sort((a, b) => b.split(' ').length - a.split(' ').length);
+      for (const key of byLength) {
+        const { next } = held.get(key)!;
+        if (next === null || mark(next)) continue;
+        if (key.split(' ').length === PHRASE_WORDS || held.has(`${key} ${next}`)) held.delete(key);
+      }
+      kept[locale] = [...held.values()]
+        .sort((a, b) => b.count - a.count || (a.text < b.text ? -1 : 1))
         .slice(0, limit)
-        .map(([, phrase]) => [phrase.text, phrase.count]);
+        .map((phrase) => [phrase.text, phrase.count]);
     }
     return kept;
   }
@@ -177,23 +200,39 @@ function separatesParts(gap: string): boolean {
 
 /**
  * The phrases of one title's words, once each: folded key to the text as the title writes it,
- * lowercased ("loom & lark", "t-shirt"), its spaces made single.
+ * lowercased ("loom & lark", "t-shirt"), its spaces made single, and the word that follows it when
+ * a phrase could end with that word (see CountedPhrase.next).
  */
-function phrasesOf(lower: string, words: readonly TitleWord[]): Map<string, string> {
-  const out = new Map<string, string>();
+function phrasesOf(
+  lower: string,
+  words: readonly TitleWord[],
+): Map<string, { text: string; next: string | null }> {
+  const out = new Map<string, { text: string; next: string | null }>();
   for (let start = 0; start < words.length; start++) {
     const first = words[start]!;
     if (!isPhraseEdge(first)) continue;
     for (let end = start + 1; end <= Math.min(words.length, start + PHRASE_WORDS); end++) {
       const last = words[end - 1]!;
       if (last.part !== first.part) break;
-      if (!isPhraseEdge(last) || (last.variant && !first.variant)) continue;
-      const slice = words.slice(start, end);
-      const key = slice.map((word) => word.folded).join(' ');
-      if (!out.has(key)) out.set(key, lower.slice(first.start, last.end).replace(/\s+/gu, ' '));
+      if (!endsPhrase(first, last)) continue;
+      const key = words
+        .slice(start, end)
+        .map((word) => word.folded)
+        .join(' ');
+      const after = words[end];
+      const next =
+        after !== undefined && after.part === first.part && endsPhrase(first, after) ? after.folded : null;
+      const known = out.get(key);
+      if (!known) out.set(key, { text: lower.slice(first.start, last.end).replace(/\s+/gu, ' '), next });
+      else if (known.next !== next) known.next = null;
     }
   }
   return out;
+}
+
+/** Whether a phrase starting with `first` may end with `last`. */
+function endsPhrase(first: TitleWord, last: TitleWord): boolean {
+  return isPhraseEdge(last) && (!last.variant || first.variant);
 }
 
 function isPhraseEdge(word: TitleWord): boolean {
