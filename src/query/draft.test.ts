@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { pagesLiveState } from '../../test/support/storefront-shop.js';
 import type { CatalogEntity } from '../contracts/catalog-entity.js';
 import type { SearchResponse } from '../contracts/search.js';
-import { compileReleaseIndex } from '../control/indexer/release-index.js';
-import { loadIndex } from '../engine/index.js';
 import { draftState } from './draft.js';
-import { liveStateOf } from './live-index.js';
 import { searchState } from './search.js';
 
 const catalog: CatalogEntity[] = [
@@ -20,19 +18,7 @@ const texts = (answer: SearchResponse) => (answer.suggestions ?? []).map((one) =
 
 describe('a draft read over the live state', () => {
   it("suggests with the draft's rules and suggestion settings, the live state with its own", async () => {
-    const index = loadIndex(await compileReleaseIndex(catalog, files));
-    const live = liveStateOf(
-      {
-        runId: 1,
-        artifact: 'a',
-        release: 'r1',
-        snapshot: 's1',
-        releaseFiles: files,
-        generation: 0,
-        offersApplied: 0,
-      },
-      index,
-    );
+    const live = await pagesLiveState(files, catalog);
     const typing = { on: 'autocomplete' as const, query: 'desk' };
     expect(texts(searchState(live, typing, arrival))).toEqual(['desk lamp']);
     const hiding = draftState(

@@ -70,34 +70,21 @@ describe('catalog phrases of titles', () => {
   });
 
   it('read German titles alike: "kabellose ohrhörer", never "ohrhörer kc" or "pro weiß"', () => {
+    // Earbuds of a brand, model and colour, in German and English, the colour an attribute.
+    const earbuds = (id: string, brand: string, model: string, de: string, en: string) =>
+      product(
+        id,
+        { de: `${brand} Kabellose Ohrhörer ${model} ${de}`, en: `${brand} Wireless Earbuds ${model} ${en}` },
+        { color: { de, en } },
+      );
     const { phrases } = countCatalogSuggestions([
-      product(
-        '1',
-        { de: 'Sonora Kabellose Ohrhörer KC-5200 Schwarz', en: 'Sonora Wireless Earbuds KC-5200 Black' },
-        {
-          color: { de: 'Schwarz', en: 'Black' },
-        },
-      ),
-      product(
-        '2',
-        { de: 'Sonora Kabellose Ohrhörer KC-5250 Pro Weiß', en: 'Sonora Wireless Earbuds KC-5250 Pro White' },
-        {
-          color: { de: 'Weiß', en: 'White' },
-        },
-      ),
-      product(
-        '3',
-        { de: 'Vesta Kabellose Ohrhörer TD-4400 Pro Weiß', en: 'Vesta Wireless Earbuds TD-4400 Pro White' },
-        {
-          color: { de: 'Weiß', en: 'White' },
-        },
-      ),
+      earbuds('1', 'Sonora', 'KC-5200', 'Schwarz', 'Black'),
+      earbuds('2', 'Sonora', 'KC-5250 Pro', 'Weiß', 'White'),
+      earbuds('3', 'Vesta', 'TD-4400 Pro', 'Weiß', 'White'),
       product(
         '4',
         { de: 'Frostline Kühlschrank 300 l Weiß', en: 'Frostline Fridge 300 l White' },
-        {
-          color: 'White',
-        },
+        { color: 'White' },
       ),
       product('5', { de: 'Homely Kühlschrank 250 l Schwarz', en: 'Homely Fridge 250 l Black' }),
     ]);
@@ -130,8 +117,7 @@ describe('catalog phrases of titles', () => {
     ]);
     const texts = textsOf(phrases[ANY_LOCALE]);
     expect(texts).toEqual(expect.arrayContaining(['kate spade', 'space grey', 'oak', 'desk', 'sleeve']));
-    for (const fragment of ['kate', 'kate spade new', 'space'])
-      expect(texts).not.toContain(fragment);
+    for (const fragment of ['kate', 'kate spade new', 'space']) expect(texts).not.toContain(fragment);
   });
 
   it('keep the phrases most products hold up to the cap per locale', () => {
