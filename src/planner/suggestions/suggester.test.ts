@@ -85,6 +85,8 @@ const catalog: CatalogEntity[] = [
     'Homely',
     'fridges',
   ),
+  // A kitchen word on a product outside the kitchen: a search for it is relaxed.
+  product('r1', { en: 'Kitchen Radio', de: 'Küchenradio' }, 'Sonora', 'audio', ['web']),
   product(
     'f4',
     { en: 'Frostline Mini Freezer', de: 'Frostline Mini Gefrierschrank' },
@@ -296,6 +298,21 @@ describe("the check: what choosing a suggestion finds with the release's rules",
     ]);
     // Nothing finds gift cards, but the release sends the shopper to their page.
     expect(texts(autocomplete({ query: 'gift' }, undefined, suggester))).toEqual(['gift cards']);
+  });
+
+  it('counts what the search page shows once it relaxes what the words were read as', () => {
+    const learnt = LearntIndexes.of({
+      learntAt: NOW.toISOString(),
+      suggestions: [{ channel: 'web', locale: 'en', text: 'kitchen radio', weight: 10 }],
+    });
+    // "kitchen" reads as the Kitchen category, where nothing is a radio; without it the words find one.
+    const page = answerRequest(
+      { index, files, planner: compilePlanner(files, vocabulary) },
+      { query: 'kitchen radio' },
+      NOW,
+    );
+    expect(page.relaxed).toBe(true);
+    expect(texts(autocomplete({ query: 'kitchen ra' }, learnt))).toContain('kitchen radio');
   });
 
   it('follows a rule in time: the same suggester withdraws a suggestion while the rule is in force', () => {
