@@ -113,7 +113,7 @@ export async function benchAutocomplete(
   await answerAutocompleteAhead(live, ARRIVAL.getTime());
   const aheadMs = performance.now() - aheadStart;
   const texts = finished(
-    live.suggester.typedStarts({ channel: 'web', locale: 'en', files }, AHEAD_LETTERS, AHEAD_TEXTS),
+    live.suggester.typedStarts({ channel: 'web', locale: 'en' }, AHEAD_LETTERS, AHEAD_TEXTS),
   );
   gc?.();
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;

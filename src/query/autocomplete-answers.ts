@@ -242,7 +242,7 @@ function typedStartsOf(
 ): Generator<void, string[]> {
   const plan = live.planner.plan({ ...shape, query: '' }, { arrival });
   return live.suggester.typedStarts(
-    { channel: plan.channel, locale: plan.locale, files: live.releaseFiles },
+    { channel: plan.channel, locale: plan.locale },
     AHEAD_LETTERS,
     AHEAD_TEXTS,
   );

@@ -92,7 +92,12 @@ export function liveStateOf(
     planner,
     records,
     storefront,
-    suggester: new Suggester(index, vocabulary, catalogSuggestionsOf(index), learnt),
+    suggester: new Suggester(
+      { index, files: place.releaseFiles, planner },
+      vocabulary,
+      catalogSuggestionsOf(index),
+      learnt,
+    ),
   };
 }
 

@@ -3,6 +3,7 @@ import type { CatalogEntity } from '../../src/contracts/catalog-entity.js';
 import { fixedClock } from '../../src/lib/clock.js';
 import { toJsonLines } from '../support/catalog.js';
 import { type Answer, browserSearch, CHROME, GOOGLEBOT } from '../support/http.js';
+import { storeAndPublishRelease } from '../support/imports.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { waitFor } from '../support/wait.js';
 
@@ -211,5 +212,28 @@ describe('suggestions learnt from the search log', () => {
     );
     expect(texts(await autocomplete('acme t'))).toEqual(['acme travel']);
     expect(texts(await autocomplete('acme t', { locale: 'de' }))).toEqual([]);
+  });
+});
+
+describe("a merchandiser's rule", () => {
+  it('withdraws a suggestion the storefront was offered once the release holding it is live', async () => {
+    expect(texts(await autocomplete('son'))).toEqual(['Sonora', 'sonora air']);
+    const hideSonora = {
+      id: 'hide-sonora',
+      description: 'Sonora is off the shelves: its products are hidden from searches.',
+      when: { on: 'search' },
+      then: { hide: [{ where: { brand: 'Sonora' } }] },
+    };
+    await storeAndPublishRelease(stack, {
+      ...release,
+      'rules.json': { rules: [...release['rules.json'].rules, hideSonora] },
+    });
+    await waitFor('the Sonora suggestions to be withdrawn', async () =>
+      texts(await autocomplete('son')).length === 0 ? true : undefined,
+    );
+    // Choosing them would find nothing: the search page hides every Sonora product.
+    const page = await search({ query: 'sonora', traffic: 'test' });
+    expect(page.sections.find((section: Answer) => section.type === 'product').total).toBe(0);
+    expect(texts(await autocomplete('acm'))).toContain('Acme');
   });
 });

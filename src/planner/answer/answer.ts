@@ -1,5 +1,5 @@
 import type { ChannelsFile } from '../../contracts/release-files/index.js';
-import type { AppliedFilter, SearchRequest, SearchResponse } from '../../contracts/search.js';
+import type { AppliedFilter, SearchRequest, SearchResponse, Suggestion } from '../../contracts/search.js';
 import type { TraceEntry } from '../../contracts/trace.js';
 import {
   type EngineIndex,
@@ -14,7 +14,6 @@ import { servedLocale } from '../../lib/locale.js';
 import { placementsForPage } from '../effects/placements.js';
 import type { RedirectPlan, Relaxation, SearchPlan } from '../plan.js';
 import type { Planner } from '../planner.js';
-import type { Suggester } from '../suggestions/suggester.js';
 import { synonymsOf } from '../synonyms.js';
 import { executionTrace, type SectionRun } from './execution-trace.js';
 import { filterShapeViolations, listingViolations, refuseTogether } from './request-checks.js';
@@ -26,7 +25,21 @@ export interface SearchTarget {
   files: Record<string, unknown>;
   planner: Planner;
   /** Suggests queries on the autocomplete surface; without one the answer suggests nothing. */
-  suggester?: Suggester;
+  suggester?: QuerySuggester;
+}
+
+/** Suggests queries for what a shopper typed on the autocomplete surface (see suggestions/suggester.ts). */
+export interface QuerySuggester {
+  suggest(place: SuggestionPlace): Suggestion[];
+}
+
+/** Where an autocomplete request asks: what was typed, its channel and locale (as planned) and time. */
+export interface SuggestionPlace {
+  typed: string;
+  channel: string;
+  locale: string;
+  /** The request's time, ms. */
+  time: number;
 }
 
 /** A search answer without the names the query node adds: query id, release and snapshot. */
@@ -61,7 +74,8 @@ export function answerRequest(target: SearchTarget, request: SearchRequest, arri
   return { ...executePlan(target, results, request, planning), redirect };
 }
 
-function redirectAnswer(
+/** Where a redirect plan sends the shopper; undefined when neither the release nor the index holds its address. */
+export function redirectAnswer(
   target: SearchTarget,
   plan: RedirectPlan,
 ): NonNullable<SearchResponse['redirect']> | undefined {
@@ -171,7 +185,6 @@ function executePlan(
           channel: plan.channel,
           locale: plan.locale,
           time: plan.time.getTime(),
-          files: target.files,
         })
       : undefined;
   return {

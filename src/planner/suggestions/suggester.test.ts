@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
+import type { Rule } from '../../contracts/release-files/index.js';
 import type { SearchRequest } from '../../contracts/search.js';
 import { compileReleaseIndex } from '../../control/indexer/release-index.js';
 import { type EngineIndex, loadIndex } from '../../engine/index.js';
@@ -84,6 +85,8 @@ const catalog: CatalogEntity[] = [
     'Homely',
     'fridges',
   ),
+  // A kitchen word on a product outside the kitchen: a search for it is relaxed.
+  product('r1', { en: 'Kitchen Radio', de: 'Küchenradio' }, 'Sonora', 'audio', ['web']),
   product(
     'f4',
     { en: 'Frostline Mini Freezer', de: 'Frostline Mini Gefrierschrank' },
@@ -132,10 +135,15 @@ beforeAll(async () => {
   vocabulary = vocabularyOf(index);
 });
 
-function autocomplete(request: SearchRequest, learnt?: LearntIndexes) {
-  const suggester = new Suggester(index, vocabulary, catalogSuggestionsOf(index), learnt);
+/** The suggester of the shop's index with a release's files (default the shop's own). */
+function suggesterOf(learnt?: LearntIndexes, release: Record<string, unknown> = files): Suggester {
+  const target = { index, files: release, planner: compilePlanner(release, vocabulary) };
+  return new Suggester(target, vocabulary, catalogSuggestionsOf(index), learnt);
+}
+
+function autocomplete(request: SearchRequest, learnt?: LearntIndexes, suggester = suggesterOf(learnt)) {
   return answerRequest(
-    { index, files, planner: compilePlanner(files, vocabulary), suggester },
+    { index, files: suggester.target.files, planner: suggester.target.planner, suggester },
     { on: 'autocomplete', ...request },
     NOW,
   );
@@ -240,11 +248,111 @@ describe('learnt suggestions', () => {
         { channel: 'web', locale: 'en', text: 'acme travel', weight: 1 },
       ],
     });
-    const suggester = new Suggester(index, vocabulary, catalogSuggestionsOf(index), many);
-    const place = { typed: 'acme ', channel: 'web', locale: 'en', time: NOW.getTime(), files };
+    const suggester = suggesterOf(many);
+    const place = { typed: 'acme ', channel: 'web', locale: 'en', time: NOW.getTime() };
     const first = suggester.suggest(place).map((one) => one.text);
     expect(suggester.deferred).toBeGreaterThan(0);
     expect(first).not.toContain('acme travel');
     expect(suggester.suggest(place).map((one) => one.text)).toContain('acme travel');
+  });
+});
+
+describe("the check: what choosing a suggestion finds with the release's rules", () => {
+  const withRules = (...rules: Rule[]) => ({ ...files, 'rules.json': { rules } });
+  const hideFrostline: Rule = {
+    id: 'hide-frostline',
+    description: 'Frostline is recalled: its products are hidden from searches.',
+    when: { on: 'search' },
+    then: { hide: [{ where: { brand: 'Frostline' } }] },
+  };
+
+  it('withdraws a suggestion whose products a rule of the search surface hides, and offers it without the rule', () => {
+    const hidden = suggesterOf(undefined, withRules(hideFrostline));
+    const typing = autocomplete({ query: 'frost', channel: 'kitchen' }, undefined, hidden);
+    expect(texts(typing)).toEqual([]);
+    // The rule acts on searches, not on the typeahead's own products.
+    expect(typing.sections.find((section) => section.type === 'product')?.total).toBe(3);
+    expect(texts(autocomplete({ query: 'frost', channel: 'kitchen' }))).toEqual(['Frostline']);
+  });
+
+  it('withdraws a suggestion a rule filters away, and offers one a rule redirects', () => {
+    const rules = withRules(
+      {
+        id: 'sonora-only-headphones',
+        description: 'Searches for Sonora list headphones only.',
+        when: { on: 'search', query: { contains: 'earbuds' } },
+        then: { filter: { where: { category: { within: 'headphones' } } } },
+      },
+      {
+        id: 'gift-cards-page',
+        description: 'Gift cards are sold on their own page.',
+        when: { query: { is: 'gift cards' } },
+        then: { redirect: { url: '/gift-cards' } },
+      },
+    );
+    const suggester = suggesterOf(undefined, rules);
+    expect(texts(autocomplete({ query: 'wireless ear' }, undefined, suggester))).toEqual([]);
+    expect(texts(autocomplete({ query: 'wireless ear' }))).toEqual([
+      'wireless earbuds',
+      'sonora wireless earbuds',
+    ]);
+    // Nothing finds gift cards, but the release sends the shopper to their page.
+    expect(texts(autocomplete({ query: 'gift' }, undefined, suggester))).toEqual(['gift cards']);
+  });
+
+  it('counts what the search page shows once it relaxes what the words were read as', () => {
+    const learnt = LearntIndexes.of({
+      learntAt: NOW.toISOString(),
+      suggestions: [{ channel: 'web', locale: 'en', text: 'kitchen radio', weight: 10 }],
+    });
+    // "kitchen" reads as the Kitchen category, where nothing is a radio; without it the words find one.
+    const page = answerRequest(
+      { index, files, planner: compilePlanner(files, vocabulary) },
+      { query: 'kitchen radio' },
+      NOW,
+    );
+    expect(page.relaxed).toBe(true);
+    expect(texts(autocomplete({ query: 'kitchen ra' }, learnt))).toContain('kitchen radio');
+  });
+
+  it('follows a rule in time: the same suggester withdraws a suggestion while the rule is in force', () => {
+    const hour = 3_600_000;
+    const scheduled: Rule = {
+      ...hideFrostline,
+      schedule: {
+        from: new Date(NOW.getTime() + hour).toISOString(),
+        until: new Date(NOW.getTime() + 3 * hour).toISOString(),
+      },
+    };
+    const suggester = suggesterOf(undefined, withRules(scheduled));
+    const at = (time: number) =>
+      suggester
+        .suggest({ typed: 'frost', channel: 'kitchen', locale: 'en', time })
+        .flatMap((one) => (one.scope === undefined ? [one.text] : []));
+    expect(at(NOW.getTime())).toEqual(['Frostline']);
+    expect(at(NOW.getTime() + 2 * hour)).toEqual([]);
+    expect(at(NOW.getTime() + 4 * hour)).toEqual(['Frostline']);
+    // Checks made before are still remembered for the times they hold for.
+    expect(at(NOW.getTime() + 10 * 60_000)).toEqual(['Frostline']);
+  });
+
+  it('scopes a suggestion by what the rules leave of its results', () => {
+    const scopedOf = (suggester?: Suggester) =>
+      (autocomplete({ query: 'sonora wireless ' }, undefined, suggester).suggestions ?? []).filter(
+        (one) => one.text === 'sonora wireless' && one.scope !== undefined,
+      );
+    // One of its three products is headphones: the deepest category with a third of them.
+    expect(scopedOf()).toEqual([
+      { text: 'sonora wireless', scope: { category: 'headphones', title: 'Headphones' } },
+    ]);
+    const hideHeadphones = withRules({
+      id: 'hide-h3',
+      description: 'The Sonora headphones are sold out for good.',
+      when: { on: 'search' },
+      then: { hide: [{ entity: 'product:h3' }] },
+    });
+    expect(scopedOf(suggesterOf(undefined, hideHeadphones))).toEqual([
+      { text: 'sonora wireless', scope: { category: 'audio', title: 'Audio' } },
+    ]);
   });
 });

@@ -1,12 +1,16 @@
 import type { Suggestion } from '../../contracts/search.js';
-import { type EngineIndex, executeSearch, type FacetSpec } from '../../engine/index.js';
+import { timeEpoch } from '../../engine/index.js';
+import type { QuerySuggester, SearchTarget, SuggestionPlace } from '../answer/answer.js';
 import { textIn } from '../localized.js';
-import { synonymsOf } from '../synonyms.js';
+import { scheduleEpoch } from '../rules/schedule-epoch.js';
 import type { Vocabulary } from '../vocabulary.js';
 import { type CatalogSuggestions, forLocaleOrAny } from './catalog-suggestions.js';
 import { LearntIndexes } from './learnt.js';
 import { releaseSuggestionsOf } from './release-suggestions.js';
+import { countSuggestion } from './suggestion-check.js';
 import { type FoundSuggestion, foldedWords, SuggestionIndex, type WeightedText } from './suggestion-index.js';
+
+export type { SuggestionPlace } from '../answer/answer.js';
 
 /** Text suggestions an answer offers at most. */
 export const TEXT_SUGGESTIONS = 8;
@@ -20,6 +24,11 @@ const CANDIDATES = 24;
 const CHECKS_PER_ANSWER = 12;
 /** Checks remembered per live state; past this, they are forgotten and made again. */
 const REMEMBERED_CHECKS = 200_000;
+/**
+ * Times (see timeKey) whose checks are remembered at once: a node's requests move on in time,
+ * and previews ask at times of their own.
+ */
+const REMEMBERED_TIMES = 4;
 
 /** Suggestions typedStarts tallies between two of its steps. */
 const STARTS_PER_STEP = 2_000;
@@ -33,18 +42,12 @@ const TYPO = 0.5;
 /** Category titles and brand names count this much more than title phrases of as many products. */
 const NAME_WEIGHT = 2;
 
-/** Where a request asks: its channel, locale (as planned) and time. */
-export interface SuggestionPlace {
-  typed: string;
-  channel: string;
-  locale: string;
-  /** The request's time, ms. */
-  time: number;
-  files: Record<string, unknown>;
-}
+/** The index, release files and planner suggestions are checked against. */
+export type SuggestionTarget = Omit<SearchTarget, 'suggester'>;
 
 interface Checked {
-  total: number;
+  /** Choosing the suggestion finds something or redirects somewhere. */
+  found: boolean;
   /**
    * Categories holding SCOPE_SHARE of the results or more (an ancestor counts what is below it),
    * the deepest first: where a scoped suggestion would send the shopper.
@@ -59,15 +62,18 @@ interface Candidate {
 }
 
 /**
- * The suggestions of one live state (an index, its vocabulary and catalog suggestions, and the
- * suggestions learnt from the search log): candidates from each source by what was typed,
- * without what the release never suggests, ranked, and kept only where their search finds
- * something in the channel. Each check is remembered for the life of the state, so the typeahead
- * of many shoppers pays it once.
+ * The suggestions of one live state (an index, its release and planner, its vocabulary and
+ * catalog suggestions, and the suggestions learnt from the search log): candidates from each
+ * source by what was typed, without what the release never suggests, ranked, and kept only where
+ * choosing them finds something: the search each leads to, planned with the release's rules, in
+ * the request's channel and locale at its time. Each check is remembered for the life of the state
+ * and as long as the time reads the same rules and offers, so the typeahead of many shoppers pays
+ * it once.
  */
-export class Suggester {
+export class Suggester implements QuerySuggester {
   readonly #catalogByLocale = new Map<string, SuggestionIndex>();
-  readonly #checks = new Map<string, Checked>();
+  /** Checks by the time they hold for (timeKey), the latest asked for last. */
+  readonly #checks = new Map<string, Map<string, Checked>>();
   /**
    * Candidates passed over so far because their answer had made CHECKS_PER_ANSWER checks already:
    * an answer during which it grew may lack suggestions a later answer offers, so it is not kept.
@@ -75,15 +81,31 @@ export class Suggester {
   deferred = 0;
 
   constructor(
-    private readonly index: EngineIndex,
+    readonly target: SuggestionTarget,
     private readonly vocabulary: Vocabulary,
     private readonly catalog: CatalogSuggestions,
     readonly learnt: LearntIndexes = LearntIndexes.EMPTY,
   ) {}
 
   /** The same catalog and learnt suggestions over an index with other offers; checks are made anew. */
-  withIndex(index: EngineIndex): Suggester {
-    const next = new Suggester(index, this.vocabulary, this.catalog, this.learnt);
+  withIndex(index: SuggestionTarget['index']): Suggester {
+    const next = new Suggester({ ...this.target, index }, this.vocabulary, this.catalog, this.learnt);
+    for (const [locale, catalogIndex] of this.#catalogByLocale)
+      next.#catalogByLocale.set(locale, catalogIndex);
+    return next;
+  }
+
+  /**
+   * The same index, catalog and learnt suggestions read with other release files and their
+   * planner (a draft's, for previews); checks are made anew.
+   */
+  withRelease(files: SuggestionTarget['files'], planner: SuggestionTarget['planner']): Suggester {
+    const next = new Suggester(
+      { ...this.target, files, planner },
+      this.vocabulary,
+      this.catalog,
+      this.learnt,
+    );
     for (const [locale, catalogIndex] of this.#catalogByLocale)
       next.#catalogByLocale.set(locale, catalogIndex);
     return next;
@@ -91,30 +113,31 @@ export class Suggester {
 
   /** The same index and catalog with other learnt suggestions; the checks made are kept. */
   withLearnt(learnt: LearntIndexes): Suggester {
-    const next = new Suggester(this.index, this.vocabulary, this.catalog, learnt);
+    const next = new Suggester(this.target, this.vocabulary, this.catalog, learnt);
     for (const [locale, index] of this.#catalogByLocale) next.#catalogByLocale.set(locale, index);
-    for (const [key, checked] of this.#checks) next.#checks.set(key, checked);
+    for (const [time, checks] of this.#checks) next.#checks.set(time, new Map(checks));
     return next;
   }
 
   suggest(place: SuggestionPlace): Suggestion[] {
     const candidates = this.#candidates(place);
+    const checks = this.#checksAt(place.time);
     const texts: Array<Candidate & Checked> = [];
-    let checks = CHECKS_PER_ANSWER;
+    let budget = CHECKS_PER_ANSWER;
     for (const candidate of candidates) {
       if (texts.length >= TEXT_SUGGESTIONS) break;
       const checkKey = `${place.channel}\u0000${place.locale}\u0000${candidate.key}`;
-      let checked = this.#checks.get(checkKey);
+      let checked = checks.get(checkKey);
       if (!checked) {
-        if (checks-- <= 0) {
+        if (budget-- <= 0) {
           this.deferred += 1;
           continue;
         }
         checked = this.#check(candidate.key, place);
-        if (this.#checks.size >= REMEMBERED_CHECKS) this.#checks.clear();
-        this.#checks.set(checkKey, checked);
+        if (checks.size >= REMEMBERED_CHECKS) checks.clear();
+        checks.set(checkKey, checked);
       }
-      if (checked.total > 0) texts.push({ ...candidate, ...checked });
+      if (checked.found) texts.push({ ...candidate, ...checked });
     }
     const scoped: Suggestion[] = [];
     for (const text of texts) {
@@ -139,16 +162,12 @@ export class Suggester {
    * loop answers requests between steps; the texts are its return value.
    */
   *typedStarts(
-    place: Omit<SuggestionPlace, 'typed' | 'time'>,
+    place: Pick<SuggestionPlace, 'channel' | 'locale'>,
     letters: number,
     limit: number,
   ): Generator<void, string[]> {
-    const release = releaseSuggestionsOf(place.files, place.locale);
-    const sources: Array<[SuggestionIndex | undefined, number]> = [
-      [release.added, SOURCE_WEIGHT.release],
-      [this.learnt.of(place.channel, place.locale), SOURCE_WEIGHT.learnt],
-      [this.#catalogIndex(place.locale), SOURCE_WEIGHT.catalog],
-    ];
+    const release = releaseSuggestionsOf(this.target.files, place.locale);
+    const sources = this.#sources(place, release.added);
     const weights = new Map<string, number>();
     for (const [index, sourceWeight] of sources) {
       if (!index || index.size === 0) continue;
@@ -156,6 +175,7 @@ export class Suggester {
       let tallied = 0;
       for (const { text, key, weight } of index.entries()) {
         if (++tallied % STARTS_PER_STEP === 0) yield;
+        if (release.refused(key)) continue;
         const score = (sourceWeight * Math.log1p(weight)) / top;
         const lower = [...text.slice(0, 2 * letters).toLocaleLowerCase(place.locale)];
         const folded = [...key.slice(0, 2 * letters)];
@@ -173,16 +193,41 @@ export class Suggester {
       .map(([start]) => start);
   }
 
+  /**
+   * The checks that hold at a time: those made at a time that reads the same of the release and
+   * the index (timeKey). Checks of the oldest time asked for are forgotten first.
+   */
+  #checksAt(time: number): Map<string, Checked> {
+    const key = timeKey(this.target, time);
+    let checks = this.#checks.get(key);
+    if (checks) {
+      this.#checks.delete(key);
+    } else {
+      checks = new Map();
+      if (this.#checks.size >= REMEMBERED_TIMES) this.#checks.delete(this.#checks.keys().next().value!);
+    }
+    this.#checks.set(key, checks);
+    return checks;
+  }
+
+  /** The sources of a place, each with how much it counts: the release's own, learnt, catalog. */
+  #sources(
+    place: Pick<SuggestionPlace, 'channel' | 'locale'>,
+    added: SuggestionIndex | undefined,
+  ): Array<[SuggestionIndex | undefined, number]> {
+    return [
+      [added, SOURCE_WEIGHT.release],
+      [this.learnt.of(place.channel, place.locale), SOURCE_WEIGHT.learnt],
+      [this.#catalogIndex(place.locale), SOURCE_WEIGHT.catalog],
+    ];
+  }
+
   /** Candidates of every source for what was typed, merged by their folded words, best first. */
   #candidates(place: SuggestionPlace): Candidate[] {
     const words = foldedWords(place.typed);
     const complete = /\s$/u.test(place.typed);
-    const release = releaseSuggestionsOf(place.files, place.locale);
-    const sources: Array<[SuggestionIndex | undefined, number]> = [
-      [release.added, SOURCE_WEIGHT.release],
-      [this.learnt.of(place.channel, place.locale), SOURCE_WEIGHT.learnt],
-      [this.#catalogIndex(place.locale), SOURCE_WEIGHT.catalog],
-    ];
+    const release = releaseSuggestionsOf(this.target.files, place.locale);
+    const sources = this.#sources(place, release.added);
     const merged = new Map<string, Candidate>();
     const add = (found: FoundSuggestion, index: SuggestionIndex, sourceWeight: number) => {
       if (release.refused(found.key)) return;
@@ -256,33 +301,17 @@ export class Suggester {
     return products;
   }
 
-  /** Whether a suggestion's search finds something in the channel, and where most of it is. */
+  /** Whether choosing a suggestion finds something (or redirects), and where most of what it finds is. */
   #check(key: string, place: SuggestionPlace): Checked {
-    const result = executeSearch(this.index, {
-      text: key,
-      page: 1,
-      perPage: 1,
-      countOnly: true,
-      channel: place.channel,
-      locale: place.locale,
-      time: place.time,
-      synonyms: synonymsOf(place.files, place.locale),
-      facets: [CATEGORY_FACET],
-    });
-    const listed = result.sections.find((section) => section.facets !== undefined) ?? result.sections[0];
-    const total = listed?.total ?? 0;
-    const values = listed?.facets?.find((facet) => facet.field === 'category')?.values ?? [];
-    const categories = values
-      .filter((value) => typeof value.value === 'string' && value.count >= total * SCOPE_SHARE)
-      .map((value) => ({
-        id: value.value as string,
-        count: value.count,
-        depth: this.#depth(value.value as string),
-      }))
+    const outcome = countSuggestion(this.target, key, place);
+    const { total } = outcome;
+    const categories = outcome.categories
+      .filter((value) => value.count >= total * SCOPE_SHARE)
+      .map((value) => ({ ...value, depth: this.#depth(value.id) }))
       .sort((a, b) => b.depth - a.depth || b.count - a.count)
       .slice(0, 4)
       .map((value) => value.id);
-    return { total, categories: total > 0 ? categories : [] };
+    return { found: outcome.redirects || total > 0, categories: total > 0 ? categories : [] };
   }
 
   #depth(id: string): number {
@@ -294,5 +323,12 @@ export class Suggester {
   }
 }
 
-/** The category facet a check counts: every category with results, its ancestors too. */
-const CATEGORY_FACET: FacetSpec = { field: 'category', kind: 'list', label: 'category' };
+/**
+ * What of a time a suggestion's check reads, as one key: how many ends of rules' schedules have
+ * passed (which rules are in force) and the index's time epoch (each channel's offers, and the
+ * hour, which also moves relative dates in rules' selectors along). Two times with the same key
+ * check alike.
+ */
+function timeKey(target: SuggestionTarget, time: number): string {
+  return `${scheduleEpoch(target.files, time)};${timeEpoch(target.index, time)}`;
+}
