@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
 import { keepSource } from '../source.js';
@@ -71,6 +72,23 @@ describe('openWorkbook', () => {
     expect(how).toEqual({ kind: 'workbook', sheet: 'Second', header_row: 2 });
     expect(rows).toEqual([{ number: 3, cells: { id: '7', name: 'Lamp' }, problem: undefined }]);
     await expect(read(bytes, { sheet: 'Third' })).rejects.toThrow(/no sheet "Third".*"First", "Second"/);
+  });
+
+  it('reads a workbook zipped with its sizes in the headers, or stored, as the one exceljs writes', async () => {
+    // exceljs writes each part's sizes after its data; other writers put them in the part's header,
+    // and some store parts uncompressed: the zip check in front of exceljs reads every layout.
+    const written = await workbook((book) => {
+      book.addWorksheet('Products').addRows([
+        ['id', 'title'],
+        ['1', 'Kettle'],
+        ['2', 'Toaster'],
+      ]);
+    });
+    const parts = unzipSync(written);
+    const expected = await read(written);
+    expect(expected.rows).toHaveLength(2);
+    expect(await read(Buffer.from(zipSync(parts, { level: 9 })))).toEqual(expected);
+    expect(await read(Buffer.from(zipSync(parts, { level: 0 })))).toEqual(expected);
   });
 
   it('refuses a zip archive that holds no workbook', async () => {
