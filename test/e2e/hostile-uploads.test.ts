@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,12 @@ async function kept(): Promise<unknown> {
     runs: runs.meta.total,
     live,
   };
+}
+
+/** The most memory the aisle process has held resident so far (its threads included). */
+async function peakResidentBytes(): Promise<number> {
+  const status = await readFile(`/proc/${cli.child.pid}/status`, 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1]) * 1024;
 }
 
 beforeAll(async () => {
@@ -126,12 +132,16 @@ describe('aisle start, sent uploads that unfold past what it reads', () => {
     );
   });
 
-  it('refuses a workbook whose one cell inflates to 1.1 GB on both', async () => {
+  it('refuses a workbook whose one cell inflates to 1.1 GB on both, within little memory', async () => {
+    const peakBefore = await peakResidentBytes();
     await expectRefusedAndUnharmed(() => manage('PUT', '/catalog', longCell, WORKBOOK_TYPE), 422, LONG_CELL);
     await expectRefusedAndUnharmed(
       () => manage('POST', '/imports?name=export.xlsx', longCell, WORKBOOK_TYPE),
       422,
       LONG_CELL,
     );
+    // Before the zip was checked ahead of the workbook reader, building the cell raised the
+    // process's peak by about 575 MB before failing; now the reader stops at the 16 MB line limit.
+    expect((await peakResidentBytes()) - peakBefore).toBeLessThan(200 * 1024 * 1024);
   });
 });
