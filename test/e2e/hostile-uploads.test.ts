@@ -26,7 +26,7 @@ let longCell: Buffer;
 function manage(
   method: string,
   path: string,
-  body?: BodyInit,
+  body?: string | Uint8Array,
   type = 'application/json',
 ): Promise<TestResponse> {
   return call(`${management}${path}`, {
