@@ -74,9 +74,9 @@ describe('openWorkbook', () => {
     await expect(read(bytes, { sheet: 'Third' })).rejects.toThrow(/no sheet "Third".*"First", "Second"/);
   });
 
-  it('reads a workbook zipped with its sizes in the headers, or stored, as the one exceljs writes', async () => {
-    // exceljs writes each part's sizes after its data; other writers put them in the part's header,
-    // and some store parts uncompressed: the zip check in front of exceljs reads every layout.
+  it('reads a workbook zipped with its sizes in the headers as the one exceljs writes', async () => {
+    // exceljs writes each part's sizes after its data; spreadsheet programs put them in the part's
+    // header: the zip check in front of exceljs reads both layouts.
     const written = await workbook((book) => {
       book.addWorksheet('Products').addRows([
         ['id', 'title'],
@@ -84,11 +84,9 @@ describe('openWorkbook', () => {
         ['2', 'Toaster'],
       ]);
     });
-    const parts = unzipSync(written);
     const expected = await read(written);
     expect(expected.rows).toHaveLength(2);
-    expect(await read(Buffer.from(zipSync(parts, { level: 9 })))).toEqual(expected);
-    expect(await read(Buffer.from(zipSync(parts, { level: 0 })))).toEqual(expected);
+    expect(await read(Buffer.from(zipSync(unzipSync(written), { level: 9 })))).toEqual(expected);
   });
 
   it('refuses a zip archive that holds no workbook', async () => {

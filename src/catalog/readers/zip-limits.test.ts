@@ -31,11 +31,13 @@ describe('withinZipLimits', () => {
     expect(await pass(zip)).toBe(zip.length);
   });
 
-  it('refuses a text of an XML part longer than the line limit, naming the part', async () => {
-    const zip = zipSync({ 'xl/sharedStrings.xml': strToU8(`<t>${'x'.repeat(1025)}</t>`) });
-    const error = await refusal(zip);
-    expect(error.status).toBe(422);
-    expect(error.detail).toContain('a text in its part xl/sharedStrings.xml longer than 1 KB');
+  it('refuses a text of an XML part longer than the line limit, naming the part, deflated or stored', async () => {
+    for (const level of [6, 0] as const) {
+      const zip = zipSync({ 'xl/sharedStrings.xml': strToU8(`<t>${'x'.repeat(1025)}</t>`) }, { level });
+      const error = await refusal(zip);
+      expect(error.status).toBe(422);
+      expect(error.detail).toContain('a text in its part xl/sharedStrings.xml longer than 1 KB');
+    }
   });
 
   it('counts the bytes every part inflates to against the decompressed limit', async () => {
