@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,8 @@ async function kept(): Promise<unknown> {
   const runs = await (await manage('GET', '/index-runs')).json();
   const live = await (await manage('GET', '/live')).json();
   return {
+    // The upload is staged here while it is read, and removed once it is refused.
+    staged: await readdir(join(dataDir, 'blobs', 'incoming')),
     catalogs: storage.catalogs,
     exports: storage.exports,
     imports: imports.meta.total,
