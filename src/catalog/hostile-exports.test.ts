@@ -1,10 +1,15 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { gzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { endlessFieldCsv, workbookWithLongCell } from '../../test/support/hostile-exports.js';
 import { AppError } from '../lib/errors.js';
+import { PACKAGE_ROOT } from '../lib/package-root.js';
 import type { ExportLimits } from './limits.js';
 import { readCatalog } from './read-catalog.js';
 import { readExport } from './read-export.js';
+import type { ExportFile } from './source.js';
 
 /** Small limits, so that each one is passed with a few megabytes. */
 const LIMITS: ExportLimits = { bytes: 8 * 1024 * 1024, lineChars: 1024 * 1024, cellChars: 64 * 1024 };
@@ -44,6 +49,83 @@ describe('exports that ask for more than the limits', () => {
     const error = await refusal(readCatalog(bytes, {}, { limits: LIMITS }));
     expect(error.status).toBe(422);
     expect(error.detail).toContain('AISLE_EXPORT_MAX_LINE_KB');
+  });
+
+  it('stops decompressing a gzipped CSV field that never ends at the line limit', async () => {
+    // 256 MB of one field in 256 KB of gzip: every pass over it (the encoding is looked for in the
+    // whole file before the rows are read) must stop near the 1 MB line limit, whatever the streams
+    // in between read ahead.
+    const compressed = await endlessFieldCsv(256);
+    let read = 0;
+    const file: ExportFile = {
+      bytes: compressed.length,
+      async *open() {
+        for (let start = 0; start < compressed.length; start += 1024) {
+          const piece = compressed.subarray(start, start + 1024);
+          read += piece.length;
+          yield piece;
+        }
+      },
+    };
+    const error = await refusal(readCatalog(file, {}, { limits: LIMITS }));
+    expect(error.status).toBe(422);
+    expect(error.detail).toContain('a row longer than 1 MB (AISLE_EXPORT_MAX_LINE_KB)');
+    expect(read).toBeLessThan(compressed.length / 4);
+  });
+
+  it('refuses a workbook whose one cell inflates past the line limit, naming the part', async () => {
+    const error = await refusal(readCatalog(workbookWithLongCell(24), {}, { limits: LIMITS }));
+    expect(error.status).toBe(422);
+    expect(error.detail).toBe(
+      'The export has a text in its part xl/sharedStrings.xml longer than 1 MB (AISLE_EXPORT_MAX_LINE_KB): no catalog needs one that long; check that it is the export itself.',
+    );
+  });
+
+  it('refuses a workbook whose parts inflate past the decompressed limit', async () => {
+    const limits = { ...LIMITS, lineChars: 64 * 1024 * 1024 };
+    const error = await refusal(readCatalog(workbookWithLongCell(24), {}, { limits }));
+    expect(error.status).toBe(422);
+    expect(error.detail).toContain(
+      'more than 8 MB once decompressed, more than this server reads (AISLE_EXPORT_MAX_MB)',
+    );
+  });
+
+  it('reads the same workbook with a short cell', async () => {
+    const read = await readCatalog(workbookWithLongCell(0), {}, { limits: LIMITS });
+    expect(read.entities.map((entity) => [entity.id, (entity as { title?: string }).title])).toEqual([
+      ['1', 'Kettle'],
+      ['2', 'Toaster'],
+    ]);
+  });
+
+  it('refuses a workbook whose one cell inflates to a gigabyte within a 200 MB heap', async () => {
+    // 1.1 MB of zip whose shared string inflates to 1.1 GB: building it as a string (as the
+    // workbook reader would) cannot fit the heap, so a reader that gets that far is killed.
+    const child = spawn(
+      process.execPath,
+      ['--max-old-space-size=200', '--import', 'tsx', 'test/support/read-long-cell-workbook.ts', '1100'],
+      { cwd: PACKAGE_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    const [code] = await once(child, 'exit');
+    // Killed for its heap, the child exits with an error and says so on its error stream.
+    expect(code, errors).toBe(0);
+    const [answer, memory] = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(answer).toEqual({
+      status: 422,
+      detail: expect.stringContaining('xl/sharedStrings.xml longer than 16 MB (AISLE_EXPORT_MAX_LINE_KB)'),
+    });
+    expect(memory.heapUsedMb).toBeLessThan(100);
   });
 
   it('refuses a CSV whose quote never closes with a 422 naming the line', async () => {

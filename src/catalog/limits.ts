@@ -9,7 +9,7 @@ import { AppError } from '../lib/errors.js';
 export interface ExportLimits {
   /** Bytes of the export once decompressed. */
   bytes: number;
-  /** Characters of one line of text, one record or one element's text. */
+  /** Characters of one line of text, one record, one element's text or one text of a workbook's XML. */
   lineChars: number;
   /** Characters of one cell. */
   cellChars: number;

@@ -13,7 +13,7 @@ import type { FeedFile } from '../contracts/release-files/feed.js';
 import { AppError } from '../lib/errors.js';
 import { decodeAll, detectEncoding, encodingOfHead, isKnownEncoding } from './encoding.js';
 import { detailsOf, renderInspection, SHOWN_PRODUCTS } from './inspection/render.js';
-import { cellTooLongCause, type ExportLimits } from './limits.js';
+import { cellTooLongCause, type ExportLimits, tooLongLine } from './limits.js';
 import { aliasOf } from './mapping/aliases.js';
 import { RowMapper } from './mapping/apply.js';
 import { BrandBook } from './mapping/brands.js';
@@ -34,6 +34,7 @@ import { findRecordsKey, openJsonRecords } from './readers/json-records.js';
 import { openJsonLines } from './readers/jsonl.js';
 import { openMerchantFeed } from './readers/merchant-feed.js';
 import { type Cell, cellText, isRecord, type Row, type RowReader } from './readers/rows.js';
+import { TextRun } from './readers/text-runs.js';
 import { openWorkbook } from './readers/workbook.js';
 import { noCatalog } from './refusal.js';
 import { type RejectedRows, Rejections } from './report.js';
@@ -380,7 +381,22 @@ async function encodingFor(
     )?.[1];
     if (declared && isKnownEncoding(declared)) return declared.toLowerCase();
   }
-  return detectEncoding(head, () => bytes.open());
+  return detectEncoding(head, () =>
+    format === 'csv' || format === 'tsv' ? linesWithinLimit(bytes) : bytes.open(),
+  );
+}
+
+/**
+ * Delimited text's bytes, refused at the first line longer than the line limit. The encoding is
+ * looked for in the whole file before its rows are read: a line the reader would refuse must stop
+ * that look at the limit too, instead of letting one endless field decompress to the end.
+ */
+async function* linesWithinLimit(bytes: ByteSource): AsyncIterable<Uint8Array> {
+  const line = new TextRun([0x0a, 0x0d], bytes.limits.lineChars);
+  for await (const chunk of bytes.open()) {
+    if (!line.within(chunk)) throw tooLongLine(bytes.limits, 'a row');
+    yield chunk;
+  }
 }
 
 /**

@@ -150,20 +150,34 @@ export async function headOf(source: ByteSource, count: number): Promise<Uint8Ar
   return new Uint8Array(head.buffer, head.byteOffset, head.length);
 }
 
-/** The bytes up to the first line break that ends a non-blank line, at most `limit` of them. */
+/**
+ * The bytes up to the first line break that ends a non-blank line, at most `limit` of them. Each
+ * chunk is looked at once, as it comes: a first line of many megabytes costs one pass, not one
+ * per chunk over everything before it.
+ */
 export async function firstLineOf(source: ByteSource, limit: number): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let length = 0;
+  // Whether the line the last chunk ended in holds more than blanks so far.
+  let printed = false;
   for await (const chunk of source.open()) {
+    const offset = length;
     parts.push(chunk);
     length += chunk.length;
-    const bytes = Buffer.concat(parts, length);
     let start = 0;
-    for (let end = bytes.indexOf(0x0a); end !== -1; end = bytes.indexOf(0x0a, start)) {
-      if (bytes.subarray(start, end).some((byte) => byte > 0x20)) return bytes.subarray(0, end);
+    for (let end = chunk.indexOf(0x0a); end !== -1; end = chunk.indexOf(0x0a, start)) {
+      if (printed || printsIn(chunk, start, end))
+        return Buffer.concat(parts, length).subarray(0, offset + end);
       start = end + 1;
     }
+    printed ||= printsIn(chunk, start, chunk.length);
     if (length >= limit) break;
   }
   return Buffer.concat(parts, Math.min(length, limit));
+}
+
+/** Whether the bytes from `start` to `end` hold one that is not a blank or a control character. */
+function printsIn(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (bytes[i]! > 0x20) return true;
+  return false;
 }

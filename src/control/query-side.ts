@@ -213,7 +213,14 @@ async function question(call: Call, base: string, path: string, request?: unknow
   const code = FORWARDED[response.status];
   if (code === undefined)
     throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
-  throw new AppError(code, String(body.detail ?? ''), body.violations as Violation[] | undefined);
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+  throw new AppError(
+    code,
+    String(body.detail ?? ''),
+    body.violations as Violation[] | undefined,
+    undefined,
+    Number.isInteger(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
+  );
 }
 
 /**

@@ -22,6 +22,7 @@ export function problemBody(
 }
 
 export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
   return sendProblemBody(reply, problemBody(error.status, error.detail, error.violations, error.extensions));
 }
 

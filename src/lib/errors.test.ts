@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, type ErrorCode, errorStatus, statusTitle } from './errors.js';
+import { AppError, type ErrorCode, errorStatus, statusTitle, unavailableFor } from './errors.js';
 
 describe('AppError', () => {
   it.each([
@@ -18,6 +18,12 @@ describe('AppError', () => {
     const error = new AppError(code, 'Something to act on.');
     expect(error.status).toBe(status);
     expect(error.code).toBe(code);
+  });
+
+  it('makes a 503 that says when to send the request again', () => {
+    const error = unavailableFor(5, 'Two uploads are being read: send this one again.');
+    expect(error).toMatchObject({ code: 'unavailable', status: 503, retryAfterSeconds: 5 });
+    expect(new AppError('unavailable', 'Nothing is live.').retryAfterSeconds).toBeUndefined();
   });
 
   it('is an Error whose message is the detail', () => {

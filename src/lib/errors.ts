@@ -48,9 +48,19 @@ export class AppError extends Error {
     readonly violations?: Violation[],
     /** Extra members of the problem, such as `draft` on a draft conflict. */
     readonly extensions?: Record<string, unknown>,
+    /** Seconds after which sending the same request again may succeed: answered as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail);
     this.name = 'AppError';
     this.status = errorStatus[code];
   }
+}
+
+/**
+ * A 503 that goes away by itself (a full queue, an index on its way): the answer says when to send
+ * the same request again with `Retry-After`, so clients wait instead of giving up or hammering.
+ */
+export function unavailableFor(retryAfterSeconds: number, detail: string): AppError {
+  return new AppError('unavailable', detail, undefined, undefined, retryAfterSeconds);
 }

@@ -59,7 +59,13 @@ export interface FailureMessage {
   message: string;
   stack?: string;
   /** An AppError's parts, so the caller throws the same problem. */
-  app?: { code: ErrorCode; detail: string; violations?: unknown; extensions?: Record<string, unknown> };
+  app?: {
+    code: ErrorCode;
+    detail: string;
+    violations?: unknown;
+    extensions?: Record<string, unknown>;
+    retryAfterSeconds?: number;
+  };
   /** Other own fields of the error (such as a failed run's step). */
   fields?: Record<string, unknown>;
 }
@@ -75,6 +81,7 @@ export function failureMessage(error: unknown): FailureMessage {
         detail: error.detail,
         ...(error.violations ? { violations: error.violations } : {}),
         ...(error.extensions ? { extensions: error.extensions } : {}),
+        ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
       },
     };
   }
@@ -104,6 +111,7 @@ export function errorFromMessage(failure: FailureMessage): Error {
         failure.app.detail,
         failure.app.violations as AppError['violations'],
         failure.app.extensions,
+        failure.app.retryAfterSeconds,
       )
     : new TaskError(failure.name, failure.message, failure.fields);
   if (failure.stack) error.stack = failure.stack;

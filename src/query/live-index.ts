@@ -1,7 +1,7 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { applyOffers, type EngineIndex, loadIndex, offerChangeOf } from '../engine/index.js';
-import { AppError } from '../lib/errors.js';
+import { AppError, unavailableFor } from '../lib/errors.js';
 import { ownBytes, type TaskRunner } from '../lib/tasks.js';
 import { type ProductRecords, productRecordsOf, Storefront } from '../pages/index.js';
 import {
@@ -22,6 +22,9 @@ import type { PrepareInput, PrepareLearntInput, PrepareOutput } from './index-ta
 /** Why a search cannot be answered while no index run has succeeded and none is on its way. */
 export const NOTHING_SEARCHABLE =
   'Nothing is searchable yet: no index run has succeeded. Upload a catalog (PUT /api/v1/catalog) and publish a release (POST /api/v1/releases/{release}/publish) on the management API, then wait for the index run.';
+
+/** When a request that found a first index run on its way is asked to come again. */
+const FIRST_RUN_RETRY_SECONDS = 5;
 
 /** What searches read now: one loaded index with the release and snapshot it was built from. */
 export interface LiveState {
@@ -141,10 +144,21 @@ export class LiveIndex {
     return this.#state;
   }
 
-  /** What searches read now, or 503 saying why nothing is live (see nothingLiveSentence). */
+  /** What searches read now, or 503 saying why nothing is live (see nothingLive). */
   searchable(): LiveState {
-    if (!this.#state) throw new AppError('unavailable', this.nothingLiveSentence());
+    if (!this.#state) throw this.nothingLive();
     return this.#state;
+  }
+
+  /**
+   * The 503 of a request that needs something live: while a first run is on its way it asks to be
+   * sent again (`Retry-After`); with none, nothing changes until someone publishes.
+   */
+  nothingLive(): AppError {
+    const sentence = this.nothingLiveSentence();
+    return this.#coming
+      ? unavailableFor(FIRST_RUN_RETRY_SECONDS, sentence)
+      : new AppError('unavailable', sentence);
   }
 
   /** Why a search cannot be answered while nothing is live: a first run on its way, or none yet. */
@@ -168,10 +182,7 @@ export class LiveIndex {
   /** What this node serves, once it serves what the live pointer names; 503 until then. */
   async upToDate(): Promise<LiveState | undefined> {
     if (!(await this.isUpToDate())) {
-      throw new AppError(
-        'unavailable',
-        'This query node has not loaded the live index yet; ask again in a moment.',
-      );
+      throw unavailableFor(1, 'This query node has not loaded the live index yet; ask again in a moment.');
     }
     return this.current();
   }

@@ -19,14 +19,14 @@ export function answerAutocompleteAhead(live: LiveState, time?: number): Promise
 
 /**
  * Answers one search against the live index and release. `arrival` is the time stamped when the
- * request arrived: the only time a shopper's search reads. Without a live index it answers 503
- * with `nothingLive`, the sentence that says why.
+ * request arrived: the only time a shopper's search reads. Without a live index it throws
+ * `nothingLive()`, the 503 that says why.
  */
 export function answerSearch(
   live: LiveState | undefined,
   request: SearchRequest,
   arrival: Date,
-  nothingLive = NOTHING_SEARCHABLE,
+  nothingLive = (): AppError => new AppError('unavailable', NOTHING_SEARCHABLE),
 ): SearchResponse {
   if (request.time !== undefined) {
     throw new AppError('bad_request', 'The request cannot be answered as sent.', [
@@ -37,7 +37,7 @@ export function answerSearch(
       },
     ]);
   }
-  if (!live) throw new AppError('unavailable', nothingLive);
+  if (!live) throw nothingLive();
   // A shopper's typeahead is answered from the answers kept for this live state when it can be.
   const answer = asRequestError(() => autocompleteAnswers.answer(live, request, arrival));
   return stamped(live, arrival, answer);

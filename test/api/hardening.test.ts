@@ -153,6 +153,39 @@ describe('uploads', () => {
     expect(sent).toBeLessThan(16 * 1024 * 1024);
   });
 
+  it('answers 503 with Retry-After while as many uploads are read as the server takes at once', async () => {
+    // Two imports whose bodies are still coming hold the gate (AISLE_UPLOAD_CONCURRENCY, 2); their
+    // rows make no entity, so nothing of them is kept once they end.
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const held = () =>
+      call(`${stack.urls.management}/api/v1/imports`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'text/csv' },
+        body: new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(new TextEncoder().encode('a,b\n'));
+            await finished;
+            controller.enqueue(new TextEncoder().encode(',\n'));
+            controller.close();
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
+    const holding = [held(), held()];
+    const refused = await waitFor('a third upload to be refused', async () => {
+      const response = await stack.manage('POST', '/imports', 'a,b\n,\n', { 'content-type': 'text/csv' });
+      return response.status === 503 ? response : undefined;
+    });
+    const problem = await expectProblem(refused, 503);
+    expect(problem.detail).toContain('AISLE_UPLOAD_CONCURRENCY');
+    expect(refused.headers.get('retry-after')).toBe('5');
+    finish();
+    for (const response of await Promise.all(holding)) await expectProblem(response, 422);
+  });
+
   it('refuses a body whose announced length passes the limit before reading it', async () => {
     const response = await stack.manage('PUT', '/catalog', 'x'.repeat(2 * 1024 * 1024), {
       'content-type': 'text/csv',

@@ -123,7 +123,8 @@ describe('load shedding on the public port', () => {
     const refused = await waitFor('a search to be refused', async () => {
       holdEventLoop(300);
       for (let attempt = 0; attempt < 8; attempt++) {
-        // Nothing is live on this stack, so a search answers 503 anyway: told apart by Retry-After.
+        // Nothing is live on this stack and no run is on its way, so a search answers 503 anyway,
+        // without Retry-After: the refusal for the load is told apart by it.
         const response = await call(`${stack.urls.public}/v1/search?query=kettle`);
         if (response.status === 503 && response.headers.has('retry-after')) return response;
         await new Promise((resolve) => setTimeout(resolve, 15));

@@ -47,6 +47,8 @@ describe('before anything is searchable', () => {
       expect(problem).toMatchObject({ type: 'about:blank', title: 'Service Unavailable', status: 503 });
       expect(problem.detail).toContain('PUT /api/v1/catalog');
       expect(problem.detail).toContain('publish');
+      // Nothing changes until someone publishes: no time to come back is named.
+      expect(response.headers.get('retry-after')).toBeNull();
     }
   });
 });
@@ -59,19 +61,27 @@ describe('while the first index run is on its way', () => {
   });
   afterAll(() => waiting?.close());
 
-  it('answers searches 503 saying the first index run is coming', async () => {
+  it('answers searches 503 saying the first index run is coming, and when to ask again', async () => {
     await waiting.manage('PUT', '/catalog', toJsonLines(smallShop));
     const release = await (await waiting.manage('POST', '/releases', { files: minimalRelease })).json();
     const { run } = await (await waiting.manage('POST', `/releases/${release.id}/publish`)).json();
-    const problem = await waitFor('the query node to see the queued run', async () => {
+    const refused = await waitFor('the query node to see the queued run', async () => {
       const response = await waiting.search({ query: 'kettle' });
       expect(response.status).toBe(503);
       const body = await response.json();
-      return body.detail.includes('first index run') ? body : undefined;
+      return body.detail.includes('first index run') ? { body, headers: response.headers } : undefined;
     });
-    expect(problem.detail).toBe(
+    expect(refused.body.detail).toBe(
       `Nothing is searchable yet: the first index run (${run.id}) is queued. Searches are answered as soon as it goes live; ask again in a moment.`,
     );
+    expect(refused.headers.get('retry-after')).toBe('5');
+    // The same on the other public endpoints, and through the management API's questions.
+    const product = await call(`${waiting.urls.public}/v1/product?id=p1`);
+    expect(product.status).toBe(503);
+    expect(product.headers.get('retry-after')).toBe('5');
+    const rules = await waiting.manage('GET', '/rules');
+    expect(rules.status).toBe(503);
+    expect(rules.headers.get('retry-after')).toBe('5');
   });
 });
 

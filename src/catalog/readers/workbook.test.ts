@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
 import { keepSource } from '../source.js';
@@ -71,6 +72,21 @@ describe('openWorkbook', () => {
     expect(how).toEqual({ kind: 'workbook', sheet: 'Second', header_row: 2 });
     expect(rows).toEqual([{ number: 3, cells: { id: '7', name: 'Lamp' }, problem: undefined }]);
     await expect(read(bytes, { sheet: 'Third' })).rejects.toThrow(/no sheet "Third".*"First", "Second"/);
+  });
+
+  it('reads a workbook zipped with its sizes in the headers as the one exceljs writes', async () => {
+    // exceljs writes each part's sizes after its data; spreadsheet programs put them in the part's
+    // header: the zip check in front of exceljs reads both layouts.
+    const written = await workbook((book) => {
+      book.addWorksheet('Products').addRows([
+        ['id', 'title'],
+        ['1', 'Kettle'],
+        ['2', 'Toaster'],
+      ]);
+    });
+    const expected = await read(written);
+    expect(expected.rows).toHaveLength(2);
+    expect(await read(Buffer.from(zipSync(unzipSync(written), { level: 9 })))).toEqual(expected);
   });
 
   it('refuses a zip archive that holds no workbook', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { HttpServer } from '../../http/server.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, unavailableFor } from '../../lib/errors.js';
 import type { Gate } from '../../lib/gate.js';
 import { type BlobStore, BlobTooLargeError, type StagedBlob } from '../../store/index.js';
 
@@ -15,6 +15,9 @@ export const EXPORT_CONTENT_TYPES = [
   'application/gzip',
   'application/octet-stream',
 ];
+
+/** When a client turned away by a full gate is asked to send again: most uploads are read in seconds. */
+const UPLOAD_RETRY_SECONDS = 5;
 
 /** How uploads are taken: the largest body, and how many are read at once. */
 export interface Uploads {
@@ -47,8 +50,8 @@ export async function withUploadedExport<T>(
   if (Number.isFinite(announced) && announced > uploads.limitBytes) throw tooLarge(uploads.limitBytes);
   const leave = uploads.gate.tryEnter();
   if (!leave) {
-    throw new AppError(
-      'unavailable',
+    throw unavailableFor(
+      UPLOAD_RETRY_SECONDS,
       `${uploads.gate.size} uploads are being read already, as many as this server reads at once (AISLE_UPLOAD_CONCURRENCY): send this one again when one of them is answered.`,
     );
   }

@@ -2,21 +2,20 @@ import { AppError } from '../../lib/errors.js';
 import { placeRequest, type RequestPlace } from '../../planner/index.js';
 import { releaseView } from '../../release/release-view.js';
 import { validateRelease } from '../../release/validate.js';
-import type { LiveState } from '../live-index.js';
-import { NOTHING_SEARCHABLE } from '../live-index.js';
+import type { LiveIndex } from '../live-index.js';
 
 /**
  * The release files a management question is about: a draft's, checked as a whole (422 with the
  * violations), or, when none are given, the live release's (503 while nothing is live, as for a
- * draft's question that `needsLive`).
+ * draft's question that `needsLive`, saying why as searches do).
  */
 export function questionFiles(
   given: Record<string, unknown> | undefined,
-  live: LiveState | undefined,
+  liveIndex: Pick<LiveIndex, 'current' | 'nothingLive'>,
   needsLive = false,
 ): Record<string, unknown> {
-  if (live === undefined && (given === undefined || needsLive))
-    throw new AppError('unavailable', NOTHING_SEARCHABLE);
+  const live = liveIndex.current();
+  if (live === undefined && (given === undefined || needsLive)) throw liveIndex.nothingLive();
   if (given === undefined) return live!.releaseFiles;
   const check = validateRelease(given);
   if (!check.ok) {

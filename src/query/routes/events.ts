@@ -5,7 +5,7 @@ import { Problem } from '../../contracts/problem.js';
 import { parseJsonText } from '../../http/json-body.js';
 import type { HttpServer } from '../../http/server.js';
 import { violationsFromAjv } from '../../lib/ajv-violations.js';
-import { AppError } from '../../lib/errors.js';
+import { unavailableFor } from '../../lib/errors.js';
 import { takeEvents } from '../events.js';
 import type { SearchLog } from '../search-log/search-log.js';
 
@@ -49,9 +49,8 @@ export async function eventRoutes(app: HttpServer, searchLog: SearchLog): Promis
           : [];
         const taken = takeEvents(request.body, schemaViolations, request.arrivedAt);
         if (taken.events.length > 0 && !searchLog.recordEvents(taken.events, request.headers['user-agent'])) {
-          reply.header('retry-after', '1');
-          throw new AppError(
-            'unavailable',
+          throw unavailableFor(
+            1,
             'The search log cannot take these events now: its queue is full. Nothing of the batch was taken; send it again in a moment.',
           );
         }

@@ -33,13 +33,7 @@ export function offersRoute(app: HttpServer, live: LiveIndex): void {
       },
     },
     async (request) => {
-      if (!(await live.isUpToDate())) {
-        throw new AppError(
-          'unavailable',
-          'This query node has not loaded the live index yet; ask again in a moment.',
-        );
-      }
-      const current = live.current();
+      const current = await live.upToDate();
       if (!current) throw new AppError('unavailable', 'Nothing is live: offers have nothing to change.');
       return { run: current.runId, rows: resolveRows(current.index, request.body.offers) };
     },

@@ -27,7 +27,7 @@ export function ruleListRoute(app: HttpServer, liveIndex: LiveIndex): void {
     },
     async (request) => {
       const live = liveIndex.current();
-      const files = questionFiles(request.body.files, live, request.body.needs_live === true);
+      const files = questionFiles(request.body.files, liveIndex, request.body.needs_live === true);
       const place = questionPlace(files, request.body);
       const time = request.body.time !== undefined ? new Date(request.body.time) : request.arrivedAt;
       const at = { channel: place.channel.id, locale: place.locale, time: time.getTime() };

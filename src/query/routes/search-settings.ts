@@ -27,7 +27,7 @@ export function searchSettingsRoute(app: HttpServer, liveIndex: LiveIndex): void
     },
     async (request) => {
       const live = liveIndex.current();
-      const files = questionFiles(request.body.files, live);
+      const files = questionFiles(request.body.files, liveIndex);
       const locale = servedLocale(files, request.body.locale);
       return {
         ...(request.body.files === undefined && live !== undefined ? { release: live.release } : {}),

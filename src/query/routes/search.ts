@@ -23,7 +23,7 @@ export function searchRoutes(app: HttpServer, live: LiveIndex, searchLog: Search
   const answered = new WeakMap<FastifyRequest, AnsweredSearch>();
   const search = (request: FastifyRequest, body: SearchRequest): SearchResponse => {
     const state = live.current();
-    const answer = answerSearch(state, body, request.arrivedAt, live.nothingLiveSentence());
+    const answer = answerSearch(state, body, request.arrivedAt, () => live.nothingLive());
     if (state) answered.set(request, { request: body, answer, files: state.releaseFiles });
     return answer;
   };

@@ -36,7 +36,7 @@ export function synonymRoutes(app: HttpServer, liveIndex: LiveIndex): void {
     },
     async (request) => {
       const live = liveIndex.current();
-      const files = questionFiles(request.body.files, live, request.body.needs_live === true);
+      const files = questionFiles(request.body.files, liveIndex, request.body.needs_live === true);
       return {
         ...(request.body.files === undefined && live !== undefined ? { release: live.release } : {}),
         ...synonymList(files),
@@ -64,7 +64,7 @@ export function synonymRoutes(app: HttpServer, liveIndex: LiveIndex): void {
     },
     async (request) => {
       const { locale, channel, id } = request.body;
-      const files = questionFiles(request.body.files, liveIndex.current());
+      const files = questionFiles(request.body.files, liveIndex);
       const dictionaries = (files['synonyms.json'] as SynonymsFile | undefined)?.dictionaries ?? {};
       const place = readingPlace(files, locale, channel);
       if (place === undefined) throw unplaced(files, locale, channel);
@@ -88,7 +88,7 @@ export function synonymRoutes(app: HttpServer, liveIndex: LiveIndex): void {
         ]);
       }
       const live = liveIndex.current();
-      if (live === undefined) throw new AppError('unavailable', liveIndex.nothingLiveSentence());
+      if (live === undefined) throw liveIndex.nothingLive();
       const conflicts = entryClashes(entry, locale, dictionaries[locale], id);
       const answer: SynonymCheck = {
         channel: place.channel,
