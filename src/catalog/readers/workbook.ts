@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import { noCatalog } from '../refusal.js';
 import type { ByteSource } from '../source.js';
 import { type Cell, columnNames, findHeaderRow, type Row, type RowReader } from './rows.js';
-import { withinZipLimits } from './zip-limits.js';
+import { checkedWorkbookZip } from './zip-limits.js';
 
 export interface WorkbookSettings {
   /** Given by feed.json; otherwise the first sheet with a header and a row below it. */
@@ -142,11 +142,12 @@ async function* sheets(source: ByteSource): AsyncIterable<{ name: string; rows: 
   // exceljs pipes the stream it is given without listening for its errors, so the bytes reach it
   // through a stream that never fails: a failure of the source (a broken gzip, the size limit, a
   // zip entry that inflates past the limits) ends it early and is thrown here instead of crashing
-  // the process. The zip is checked before exceljs inflates it: exceljs would build a bomb's cell.
+  // the process. The zip is checked before exceljs inflates it (exceljs would build a bomb's cell)
+  // and reaches it with every part deflated (exceljs loses stored parts at random).
   let sourceFailure: unknown;
   async function* quiet(): AsyncIterable<Uint8Array> {
     try {
-      yield* withinZipLimits(source.open(), source.limits);
+      yield* checkedWorkbookZip(source.open(), source.limits);
     } catch (error) {
       sourceFailure = error;
     }

@@ -1,19 +1,28 @@
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, Unzip, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
 import type { ExportLimits } from '../limits.js';
 import { TextRun } from './text-runs.js';
-import { withinZipLimits } from './zip-limits.js';
+import { checkedWorkbookZip } from './zip-limits.js';
 
 const LIMITS: ExportLimits = { bytes: 64 * 1024, lineChars: 1024, cellChars: 512 };
 
-async function pass(zip: Uint8Array, limits = LIMITS): Promise<number> {
-  let passed = 0;
+/** The archive as the reader gets it, the input sent in pieces of 100 bytes. */
+async function pass(zip: Uint8Array, limits = LIMITS): Promise<Uint8Array> {
+  const written: Uint8Array[] = [];
   async function* pieces() {
     for (let start = 0; start < zip.length; start += 100) yield zip.subarray(start, start + 100);
   }
-  for await (const piece of withinZipLimits(pieces(), limits)) passed += piece.length;
-  return passed;
+  for await (const piece of checkedWorkbookZip(pieces(), limits)) written.push(piece);
+  return Buffer.concat(written);
+}
+
+/** The name and compression method (0 stored, 8 deflated) of each entry, in order. */
+function methods(zip: Uint8Array): Array<[string, number]> {
+  const found: Array<[string, number]> = [];
+  const unzip = new Unzip((entry) => found.push([entry.name, entry.compression]));
+  unzip.push(zip, true);
+  return found;
 }
 
 async function refusal(zip: Uint8Array, limits = LIMITS): Promise<AppError> {
@@ -25,10 +34,19 @@ async function refusal(zip: Uint8Array, limits = LIMITS): Promise<AppError> {
   return error as AppError;
 }
 
-describe('withinZipLimits', () => {
-  it('passes every byte of an archive within the limits on, as it came', async () => {
-    const zip = zipSync({ 'a.xml': strToU8(`<a>${'x'.repeat(1000)}</a>`), 'b.bin': new Uint8Array(5000) });
-    expect(await pass(zip)).toBe(zip.length);
+describe('checkedWorkbookZip', () => {
+  it('writes an archive within the limits again with the same parts in the same order, every one deflated', async () => {
+    const parts = {
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'xl/worksheets/sheet1.xml': strToU8(`<a>${'x'.repeat(1000)}</a>`),
+      'b.bin': new Uint8Array(5000).map((_, i) => i % 251),
+      'xl/workbook.xml': strToU8('<workbook/>'),
+    };
+    for (const level of [0, 6] as const) {
+      const written = await pass(zipSync(parts, { level }));
+      expect(unzipSync(written)).toEqual(parts);
+      expect(methods(written)).toEqual(Object.keys(parts).map((name) => [name, 8]));
+    }
   });
 
   it('refuses a text of an XML part longer than the line limit, naming the part, deflated or stored', async () => {

@@ -1,4 +1,4 @@
-import { Unzip, UnzipInflate } from 'fflate';
+import { Unzip, UnzipInflate, Zip, ZipDeflate } from 'fflate';
 import type { AppError } from '../../lib/errors.js';
 import { type ExportLimits, tooLargeDecompressed, tooLongLine } from '../limits.js';
 import { noCatalog } from '../refusal.js';
@@ -13,27 +13,40 @@ const PIECE_BYTES = 4 * 1024;
 /** The parts a workbook reader parses as XML, gathering the text between the markup into strings. */
 const XML_PART = /\.(xml|rels)$/i;
 
+/** Deflate level of the parts written again: the fastest, since the zip only crosses to the reader. */
+const REWRITE_LEVEL = 1;
+
 /**
- * A zip archive's bytes (a workbook), each piece passed on only once what it inflates to was
- * checked: the entries together inflate to at most `limits.bytes`, and no XML part holds a text
- * (the characters between two of `<` and `>`) longer than `limits.lineChars`. A few hundred
- * kilobytes of zip can hold a gigabyte cell; the workbook reader behind inflates the same bytes
- * again and would build that cell as one string, so it must never be given them. The check inflates
- * with its own streaming inflater (fflate), which holds only the piece at hand; it reads the local
- * headers as the reader does, so both see the same entries. An archive this inflater cannot read
- * is no workbook the reader could read either, and is refused as such.
+ * A zip archive (a workbook) checked and written again for the workbook reader. Checked: the
+ * entries together inflate to at most `limits.bytes`, and no XML part holds a text (the characters
+ * between two of `<` and `>`) longer than `limits.lineChars`. A few hundred kilobytes of zip can
+ * hold a gigabyte cell; the reader would build that cell as one string, so it is never given a
+ * byte of such a part. Written again: every part deflated, in the order it came. exceljs's
+ * streaming reader loses parts stored without compression at random (their bytes flow before it
+ * listens, so a workbook whose `xl/workbook.xml` comes last and stored is refused one read in two:
+ * exceljs issue 3064); deflated parts it reads every time. The archive is inflated with a
+ * streaming inflater (fflate), which holds only the piece at hand and reads the local headers as
+ * the reader does; an archive it cannot read is no workbook the reader could read either, and is
+ * refused as such.
  */
-export async function* withinZipLimits(
+export async function* checkedWorkbookZip(
   chunks: AsyncIterable<Uint8Array>,
   limits: ExportLimits,
 ): AsyncIterable<Uint8Array> {
   let inflated = 0;
   let failure: AppError | undefined;
+  const written: Uint8Array[] = [];
   const unreadable = (cause: string) =>
     noCatalog(`it starts like a zip archive but is no readable workbook: ${cause.replace(/\.$/, '')}`);
+  const zip = new Zip((error, data) => {
+    if (error) failure ??= unreadable(error.message);
+    else written.push(data);
+  });
   const unzip = new Unzip((entry) => {
     const text = XML_PART.test(entry.name) ? new TextRun([0x3c, 0x3e], limits.lineChars) : undefined;
-    entry.ondata = (error, data) => {
+    const part = new ZipDeflate(entry.name, { level: REWRITE_LEVEL });
+    zip.add(part);
+    entry.ondata = (error, data, final) => {
       if (failure) return;
       if (error) {
         failure = unreadable(`${entry.name}: ${error.message}`);
@@ -42,19 +55,27 @@ export async function* withinZipLimits(
       inflated += data.length;
       if (inflated > limits.bytes) failure = tooLargeDecompressed(limits);
       else if (text && !text.within(data)) failure = tooLongLine(limits, `a text in its part ${entry.name}`);
+      else part.push(data, final);
     };
     entry.start();
   });
   unzip.register(UnzipInflate);
+  const push = (piece: Uint8Array, final = false) => {
+    try {
+      unzip.push(piece, final);
+    } catch (error) {
+      failure ??= unreadable((error as Error).message);
+    }
+  };
   for await (const chunk of chunks) {
     for (let start = 0; start < chunk.length && !failure; start += PIECE_BYTES) {
-      try {
-        unzip.push(chunk.subarray(start, start + PIECE_BYTES));
-      } catch (error) {
-        failure = unreadable((error as Error).message);
-      }
+      push(chunk.subarray(start, start + PIECE_BYTES));
     }
     if (failure) throw failure;
-    yield chunk;
+    yield* written.splice(0);
   }
+  push(new Uint8Array(0), true);
+  if (!failure) zip.end();
+  if (failure) throw failure;
+  yield* written.splice(0);
 }
