@@ -85,7 +85,7 @@ export async function benchAutocomplete(
       offersApplied: 0,
     },
     index,
-    vocabulary,
+    { vocabulary },
   );
   const suggester = catalogSide.suggester.withLearnt(
     LearntIndexes.of({ learntAt: ARRIVAL.toISOString(), suggestions: learnt }),

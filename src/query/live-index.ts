@@ -65,18 +65,25 @@ export type LivePlace = Pick<
   'runId' | 'artifact' | 'release' | 'snapshot' | 'releaseFiles' | 'generation' | 'offersApplied'
 >;
 
+/** What a state can take over from the one before it instead of making it again. */
+export interface KeptParts {
+  /** The index's vocabulary, already decoded from it. */
+  vocabulary?: Vocabulary;
+  /** The index's product records, already decoded from it. */
+  records?: ProductRecords;
+  /** The suggestions learnt last (none by default). */
+  learnt?: LearntIndexes;
+}
+
 /**
  * The state searches read for a loaded index and release files: the vocabulary and product
  * records the index carries (unless ones decoded from it already are handed over), the planner of
  * the files with the vocabulary, and the storefront of both.
  */
-export function liveStateOf(
-  place: LivePlace,
-  index: EngineIndex,
-  vocabulary: Vocabulary = vocabularyOf(index),
-  records: ProductRecords = productRecordsOf(index),
-  learnt: LearntIndexes = LearntIndexes.EMPTY,
-): LiveState {
+export function liveStateOf(place: LivePlace, index: EngineIndex, kept: KeptParts = {}): LiveState {
+  const vocabulary = kept.vocabulary ?? vocabularyOf(index);
+  const records = kept.records ?? productRecordsOf(index);
+  const learnt = kept.learnt ?? LearntIndexes.EMPTY;
   const planner = compilePlanner(place.releaseFiles, vocabulary);
   const storefront = new Storefront({
     index,
@@ -253,7 +260,11 @@ export class LiveIndex {
       // the catalog generation may have changed with the run.
       const loaded =
         live.artifact === kept?.artifact
-          ? liveStateOf(place, kept.loaded, kept.vocabulary, kept.records, this.#learnt?.indexes)
+          ? liveStateOf(place, kept.loaded, {
+              vocabulary: kept.vocabulary,
+              records: kept.records,
+              learnt: this.#learnt?.indexes,
+            })
           : await this.#loadState(place, blobs);
       this.#state = await this.#withOffers(loaded, latestOffers);
       this.#since = live.since;
@@ -305,7 +316,7 @@ export class LiveIndex {
     await turn();
     const index = loadIndex(prepared.bytes, prepared.prepared);
     await turn();
-    const state = liveStateOf(place, index, undefined, undefined, this.#learnt?.indexes);
+    const state = liveStateOf(place, index, { learnt: this.#learnt?.indexes });
     for (const request of WARM_UP_REQUESTS) {
       await turn();
       try {
