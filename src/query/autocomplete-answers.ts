@@ -161,7 +161,10 @@ export class AutocompleteAnswers {
     return { answer, keep: live.suggester.deferred === deferred };
   }
 
-  /** Remembers the request's shape, the most asked AHEAD_SHAPES kept. */
+  /**
+   * Remembers the shape of a request that had to be computed, the AHEAD_SHAPES computed for most
+   * often kept (answers found kept or ahead are not counted: their shape is served already).
+   */
   #noteShape(request: SearchRequest): void {
     const { query: _query, page_view: _view, traffic: _traffic, ...rest } = request;
     const key = canonicalJson(rest);

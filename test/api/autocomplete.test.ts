@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogEntity } from '../../src/contracts/catalog-entity.js';
 import { fixedClock } from '../../src/lib/clock.js';
-import { toJsonLines } from '../support/catalog.js';
+import { listedProduct, toJsonLines } from '../support/catalog.js';
 import { type Answer, browserSearch, CHROME, GOOGLEBOT } from '../support/http.js';
 import { storeAndPublishRelease } from '../support/imports.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
@@ -17,23 +17,6 @@ import { waitFor } from '../support/wait.js';
 const DAY = '2026-03-02';
 const clock = fixedClock(`${DAY}T10:00:00.000Z`);
 
-const product = (
-  id: string,
-  title: Record<string, string>,
-  brand: string,
-  category: string,
-): CatalogEntity => ({
-  type: 'product',
-  id,
-  title,
-  brand,
-  categories: [category],
-  price: 50,
-  currency: 'EUR',
-  availability: 'in_stock',
-  url: `/p/${id}`,
-});
-
 const shop: CatalogEntity[] = [
   { type: 'category', id: 'audio', title: { en: 'Audio', de: 'Audio' }, path: '/audio' },
   {
@@ -44,14 +27,19 @@ const shop: CatalogEntity[] = [
     path: '/headphones',
   },
   { type: 'category', id: 'kitchen', title: { en: 'Kitchen', de: 'Küche' }, path: '/kitchen' },
-  product('hp-1', { en: 'Acme Studio Headphones', de: 'Acme Studio Kopfhörer' }, 'Acme', 'headphones'),
-  product('hp-2', { en: 'Acme Travel Headphones', de: 'Acme Reise Kopfhörer' }, 'Acme', 'headphones'),
-  product('hp-3', { en: 'Sonora Air Headphones', de: 'Sonora Air Kopfhörer' }, 'Sonora', 'headphones'),
-  product('hp-4', { en: 'Sonora Air Earbuds', de: 'Sonora Air Ohrhörer' }, 'Sonora', 'audio'),
-  product('k-1', { en: 'Steel Kettle', de: 'Wasserkocher aus Stahl' }, 'Homely', 'kitchen'),
-  product('k-2', { en: 'Glass Kettle', de: 'Wasserkocher aus Glas' }, 'Homely', 'kitchen'),
-  product('k-3', { en: 'Cheap Kettle', de: 'Billiger Wasserkocher' }, 'Homely', 'kitchen'),
-  product('k-4', { en: 'Cheap Kettle Deluxe', de: 'Billiger Wasserkocher Deluxe' }, 'Homely', 'kitchen'),
+  listedProduct('hp-1', { en: 'Acme Studio Headphones', de: 'Acme Studio Kopfhörer' }, 'Acme', 'headphones'),
+  listedProduct('hp-2', { en: 'Acme Travel Headphones', de: 'Acme Reise Kopfhörer' }, 'Acme', 'headphones'),
+  listedProduct('hp-3', { en: 'Sonora Air Headphones', de: 'Sonora Air Kopfhörer' }, 'Sonora', 'headphones'),
+  listedProduct('hp-4', { en: 'Sonora Air Earbuds', de: 'Sonora Air Ohrhörer' }, 'Sonora', 'audio'),
+  listedProduct('k-1', { en: 'Steel Kettle', de: 'Wasserkocher aus Stahl' }, 'Homely', 'kitchen'),
+  listedProduct('k-2', { en: 'Glass Kettle', de: 'Wasserkocher aus Glas' }, 'Homely', 'kitchen'),
+  listedProduct('k-3', { en: 'Cheap Kettle', de: 'Billiger Wasserkocher' }, 'Homely', 'kitchen'),
+  listedProduct(
+    'k-4',
+    { en: 'Cheap Kettle Deluxe', de: 'Billiger Wasserkocher Deluxe' },
+    'Homely',
+    'kitchen',
+  ),
 ];
 
 const release = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogEntity } from '../../src/contracts/catalog-entity.js';
 import { fixedClock } from '../../src/lib/clock.js';
 import { newQueryId } from '../../src/lib/ids.js';
-import { toJsonLines } from '../support/catalog.js';
+import { listedProduct, toJsonLines } from '../support/catalog.js';
 import { type Answer, browserSearch, CHROME, call, GOOGLEBOT } from '../support/http.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { waitFor } from '../support/wait.js';
@@ -16,26 +16,14 @@ import { waitFor } from '../support/wait.js';
 const DAY = '2026-03-02';
 const clock = fixedClock(`${DAY}T10:00:00.000Z`);
 
-const product = (id: string, title: string, brand: string, category: string): CatalogEntity => ({
-  type: 'product',
-  id,
-  title,
-  brand,
-  categories: [category],
-  price: 50,
-  currency: 'EUR',
-  availability: 'in_stock',
-  url: `/p/${id}`,
-});
-
 const shop: CatalogEntity[] = [
   { type: 'category', id: 'audio', title: 'Audio', path: '/audio' },
   { type: 'category', id: 'kitchen', title: 'Kitchen', path: '/kitchen' },
-  product('hp-acme', 'Acme Studio Headphones', 'Acme', 'audio'),
-  product('hp-acme-2', 'Acme Travel Headphones', 'Acme', 'audio'),
-  product('hp-sonora', 'Sonora Air Headphones', 'Sonora', 'audio'),
-  product('kettle-1', 'Steel Kettle', 'Homely', 'kitchen'),
-  product('kettle-2', 'Glass Kettle', 'Homely', 'kitchen'),
+  listedProduct('hp-acme', 'Acme Studio Headphones', 'Acme', 'audio'),
+  listedProduct('hp-acme-2', 'Acme Travel Headphones', 'Acme', 'audio'),
+  listedProduct('hp-sonora', 'Sonora Air Headphones', 'Sonora', 'audio'),
+  listedProduct('kettle-1', 'Steel Kettle', 'Homely', 'kitchen'),
+  listedProduct('kettle-2', 'Glass Kettle', 'Homely', 'kitchen'),
 ];
 
 const release = {

@@ -37,6 +37,26 @@ export const smallShop: CatalogEntity[] = [
   },
 ];
 
+/** A product of one brand and category, in stock at 50 EUR, with its own page: shops of search tests. */
+export function listedProduct(
+  id: string,
+  title: CatalogEntity['title'],
+  brand: string,
+  category: string,
+): CatalogEntity {
+  return {
+    type: 'product',
+    id,
+    title,
+    brand,
+    categories: [category],
+    price: 50,
+    currency: 'EUR',
+    availability: 'in_stock',
+    url: `/p/${id}`,
+  };
+}
+
 export function toJsonLines(entities: CatalogEntity[]): string {
   return `${entities.map((entity) => JSON.stringify(entity)).join('\n')}\n`;
 }
