@@ -12,6 +12,8 @@ const allowed = {
   pages: ['contracts', 'lib', 'release', 'engine', 'planner'],
   store: ['contracts', 'lib'],
   http: ['contracts', 'lib'],
+  // The typed client runs in browsers and storefronts: it imports nothing of the server.
+  client: [],
   query: ['contracts', 'lib', 'catalog', 'release', 'engine', 'planner', 'pages', 'store', 'http'],
   control: ['contracts', 'lib', 'catalog', 'release', 'engine', 'planner', 'pages', 'store', 'http'],
   cli: [
