@@ -84,8 +84,11 @@ export async function keepSource(
  * that stops early stops the decompression.
  */
 async function* gunzip(compressed: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
-  const inflate = createGunzip();
-  pipeline(Readable.from(compressed), inflate, () => {
+  // A kilobyte of gzip can inflate to a megabyte: what the streams take in ahead of the reader is
+  // kept to one piece each way, so a reader that stops at a limit stops the reading near it. (The
+  // defaults, 16 pieces and 64 KiB since Node.js 22, would inflate a bomb's hundred megabytes more.)
+  const inflate = createGunzip({ writableHighWaterMark: 1 });
+  pipeline(Readable.from(compressed, { highWaterMark: 1 }), inflate, () => {
     // Whatever failed reaches the loop below through `inflate`, which pipeline destroys with it.
   });
   try {
