@@ -177,7 +177,7 @@ async function indexRunTime(driver: Driver): Promise<number> {
       });
       await snapshots.setCurrentCatalog(snapshot, at);
       const queued = await runs.enqueue({
-        trigger: 'catalog',
+        trigger: { kind: 'catalog' },
         snapshotId: snapshot,
         releaseId: 'r-0001',
         at,
