@@ -302,7 +302,8 @@ export function planAuto(
   return {
     columns: ordered,
     byColumn: plans,
-    grouped: Boolean(grouping),
+    grouped: Boolean(grouping) || ordered.some((plan) => plan.target === 'item_kind'),
+    variantLists: ordered.some((plan) => plan.target === 'variants'),
     categoryLevels,
     idsFromTitles: !hasId,
     notes,
