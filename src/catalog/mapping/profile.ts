@@ -152,7 +152,9 @@ export class ValueProfile {
       if (text.includes(separator))
         this.listSeparators.set(separator, (this.listSeparators.get(separator) ?? 0) + 1);
     }
-    const pairLike = (text.includes(':') || text.includes('=')) && (text.includes(';') || text.includes('|'));
+    const pairLike =
+      ((text.includes(':') || text.includes('=')) && (text.includes(';') || text.includes('|'))) ||
+      (text.includes('=') && text.includes(','));
     if (pairLike && pairsOfText(text)) this.pairTexts++;
   }
 
@@ -369,9 +371,27 @@ function pairOfRecord(record: { [key: string]: Cell }): [string, Cell] | undefin
 
 const PAIR_TEXT = /^[^:=;|]{1,60}[:=][^;|]+(?:\s*[;|]\s*[^:=;|]{1,60}[:=][^;|]+)+\s*[;|]?$/;
 
-/** Name and value pairs written in one text: "Color: Red; Size: M" or "color=red|size=m". */
+/**
+ * Pairs written "name=value" and separated by commas ("color=Gray,manufacturer=Acme,size=XS", as
+ * Magento writes additional_attributes); a value may hold bars between several values.
+ */
+const EQUALS_PAIRS = /^[^=,;|]{1,60}=[^=]*(?:,[^=,;|]{1,60}=[^=]*)+$/;
+
+/** Name and value pairs written in one text: "Color: Red; Size: M", "color=red|size=m", "color=red,size=m". */
 function pairsOfText(text: string): [string, string][] | undefined {
-  if (!PAIR_TEXT.test(text) || /^(?:https?:)?\/\//i.test(text)) return undefined;
+  if (/^(?:https?:)?\/\//i.test(text)) return undefined;
+  if (!PAIR_TEXT.test(text)) {
+    if (!EQUALS_PAIRS.test(text)) return undefined;
+    const pairs: [string, string][] = [];
+    for (const part of text.split(/,(?=[^=,;|]{1,60}=)/)) {
+      const at = part.indexOf('=');
+      const name = part.slice(0, at).trim();
+      const value = part.slice(at + 1).trim();
+      if (name === '') return undefined;
+      if (value !== '') pairs.push([name, value]);
+    }
+    return pairs.length >= 2 ? pairs : undefined;
+  }
   const pairs: [string, string][] = [];
   for (const part of text.split(/\s*[;|]\s*/)) {
     if (part.trim() === '') continue;
