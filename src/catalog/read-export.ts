@@ -21,6 +21,7 @@ import { CategoryTree } from './mapping/categories.js';
 import { planAuto } from './mapping/decide.js';
 import { deriveFiles, type ProductStats } from './mapping/derive.js';
 import { planEntities } from './mapping/entity-plan.js';
+import { readNameParts } from './mapping/evidence/name-parts.js';
 import { planFromFeed } from './mapping/feed-plan.js';
 import { Assembler } from './mapping/group.js';
 import { normalizeName } from './mapping/names.js';
@@ -468,7 +469,8 @@ async function jsonLayout(bytes: ByteSource, encoding: string): Promise<'entitie
 }
 
 function isPriceName(name: string): boolean {
-  const field = aliasOf(normalizeName(name))?.field;
+  const normalized = normalizeName(name);
+  const field = aliasOf(normalized)?.field ?? readNameParts(normalized)?.field;
   return field === 'price' || field === 'sale_price';
 }
 

@@ -1,6 +1,7 @@
 import type { Availability, CatalogEntity } from '../../contracts/catalog-entity.js';
 import { type Cell, cellText, type Row } from '../readers/rows.js';
 import { aliasOf } from './aliases.js';
+import { categoryPath } from './categories.js';
 import { type ItemKind, isTotalWord, parseItemKind, parseStatus, parseVisibility } from './listing-values.js';
 import { normalizeName } from './names.js';
 import type { AttributePlan, ColumnPlan, MappingPlan } from './plan.js';
@@ -223,7 +224,12 @@ export class RowMapper {
         return;
       case 'categories':
         // A category named with a path separator is a path ("Clothing, Clothing > Hoodies").
-        for (const name of split(cell, plan.separator)) record.paths.push(splitPath(name, undefined));
+        for (const name of split(cell, plan.separator)) {
+          const path = categoryPath(name);
+          if (plan.categoryRoot !== undefined && path.length > 1 && path[0] === plan.categoryRoot)
+            path.shift();
+          record.paths.push(path);
+        }
         return;
       case 'category_path':
         if (this.plan.categoryLevels.length > 1) levels.push(text ?? '');

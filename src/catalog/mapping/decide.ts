@@ -1,5 +1,6 @@
 import type { AttributesFile } from '../../contracts/release-files/attributes.js';
 import { aliasOf, asksSoldOut, categoryLevelOf, IGNORED_BECAUSE, shippingTaxOrAds } from './aliases.js';
+import { sharedRoot } from './categories.js';
 import { guessType, looksLikeCents } from './detect-type.js';
 import { layoutNote, layoutVotes, recognizeLayout } from './evidence/layouts.js';
 import { FIELD_WORDS, nameVotes } from './evidence/name-votes.js';
@@ -389,8 +390,11 @@ function planImages(
   alias: Alias,
   set: (plan: ColumnPlan) => void,
 ): void {
+  // Photos are addresses, or paths under the shop's media folder that a layout names.
   const links = images.filter(
-    (candidate) => open(candidate.column) && candidate.column.urls >= candidate.column.checked * 0.5,
+    (candidate) =>
+      open(candidate.column) &&
+      (candidate.column.urls >= candidate.column.checked * 0.5 || candidate.settings.prefix !== undefined),
   );
   const size = (candidate: Candidate) => {
     const name = normalizeName(candidate.column.name);
@@ -441,12 +445,14 @@ function planCategories(categories: Candidate[], levels: Candidate[], set: (plan
   const example = column.samples[0] ?? '';
   const listed = base.settings.separator;
   if (listed && column.lists === 0) {
+    const root = sharedRoot(column, listed);
     set({
       column: column.name,
       target: 'categories',
       reason: 'alias',
-      sentence: `Taken for the categories: ${evidenceOf(base)}.`,
+      sentence: `Taken for the categories: ${evidenceOf(base)}.${root ? ` Every path starts at "${root}", the shop's root above its categories, which is left out.` : ''}`,
       separator: listed,
+      ...(root ? { categoryRoot: root } : {}),
     });
     return;
   }
@@ -514,12 +520,14 @@ function planPrices(
   set: (plan: ColumnPlan) => void,
   alias: Alias,
 ): void {
+  // Nearly every value reads as a price; where a platform's layout names the column, most do
+  // (BigCommerce writes price rules such as "[ADD]5" on rows of their own, which are left out).
   let prices = candidates.filter(
     (candidate) =>
       shareOf(
         candidate.column,
         (text) => parsePrice(text, '.') !== undefined || parsePrice(text, ',') !== undefined,
-      ) >= 0.9,
+      ) >= (candidate.votes.some((vote) => vote.reader === 'layout') ? 0.5 : 0.9),
   );
   const cents = (candidate: Candidate): Partial<ColumnPlan> =>
     looksLikeCents(candidate.column) ? { cents: true } : {};

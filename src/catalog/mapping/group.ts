@@ -187,7 +187,9 @@ export class Assembler {
         ? given.findIndex(
             (record) =>
               record.kind?.kind === 'product' ||
-              (record.kind === undefined && record.groupId === undefined && record.id === key),
+              (record.kind === undefined &&
+                record.groupId === undefined &&
+                (record.id ?? record.variantId) === key),
           )
         : -1;
     const parent = parentAt >= 0 ? given[parentAt] : undefined;
@@ -241,7 +243,10 @@ export class Assembler {
     for (const code of codes) {
       const values = rows.map(({ record }) => record.attributes.get(code));
       const first = JSON.stringify(values[0]);
-      if (values.every((value) => value !== undefined && JSON.stringify(value) === first))
+      // A value only the first row gives is the product's: exports that write a product's fields
+      // on its first row (Shopify's Type) leave them empty on the rows after it.
+      const onlyFirst = values[0] !== undefined && values.slice(1).every((value) => value === undefined);
+      if (onlyFirst || values.every((value) => value !== undefined && JSON.stringify(value) === first))
         shared[code] = values[0]!;
       else differing.push(code);
     }
@@ -250,17 +255,25 @@ export class Assembler {
         if (!codes.has(code) && !(code in shared)) shared[code] = value;
     }
     if (Object.keys(shared).length > 0) product.attributes = shared;
-    const variesBy = axes.length > 0 ? axes : differing;
+    // Codes that differ between variants (a variant's own number) tell them apart but are no
+    // choice a shopper makes.
+    const choices = differing.filter((code) => this.plan.attributes.byCode.get(code)?.type !== 'identifier');
+    const variesBy = axes.length > 0 ? axes : choices;
     for (const code of [...axes, ...differing]) this.variantLevel.add(code);
 
-    const image = rows[0]?.record.image ?? product.images?.[0];
+    const head = records[0]!;
+    const headIsVariant = rows.some(({ record }) => record === head);
+    const inherited = headIsVariant ? {} : head.offer;
+    const image = rows[0]?.record.image ?? (headIsVariant ? undefined : head.image) ?? product.images?.[0];
     const variants: Variant[] = [];
     const seenChoices = new Set<string>();
     rows.forEach(({ record, choices }, index) => {
       const attributes: Record<string, AttributeValue> = Object.fromEntries(choices);
       for (const code of differing) {
         const value = record.attributes.get(code);
-        if (value !== undefined) attributes[code] = value;
+        // A variant's value is one choice, though the attribute lists several on the product row.
+        if (value !== undefined)
+          attributes[code] = Array.isArray(value) && value.length === 1 ? value[0]! : value;
       }
       const choiceKey = JSON.stringify(variesBy.map((code) => attributes[code] ?? null));
       if (variesBy.length > 0 && seenChoices.has(choiceKey)) {
@@ -276,7 +289,9 @@ export class Assembler {
       }
       seenChoices.add(choiceKey);
       this.variantIds.add(id);
-      const variant: Variant = { id, ...offerOf(record.offer) };
+      // A variant row inherits what it leaves empty of the offer from its product's row (Shopware's
+      // variants, BigCommerce's SKU rows): the product row's offer is the offer of every variant.
+      const variant: Variant = { id, ...offerOf({ ...inherited, ...record.offer }) };
       if (record.title !== undefined && JSON.stringify(record.title) !== JSON.stringify(product.title))
         variant.title = record.title;
       if (record.url !== undefined && record.url !== product.url) variant.url = record.url;

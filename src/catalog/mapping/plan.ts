@@ -36,6 +36,8 @@ export interface ColumnPlan {
   cents?: boolean;
   /** Written before values that are paths rather than whole addresses. */
   prefix?: string;
+  /** The top category every path of the column starts at: the shop's root, left out. */
+  categoryRoot?: string;
   /** Availability columns that ask whether a product is sold out: yes means out of stock. */
   soldOut?: boolean;
   /** A text that stands for "no value" among the numbers of a price, signal or stock column. */
