@@ -74,8 +74,9 @@ export function shopProducts(fashion: MrPorterRecord[], electronics: BestBuyReco
       stock: 0,
       state: 'listed' as const,
     })),
-    ...electronics.map((record) => ({
-      sku: `BBY-${createHash('sha1').update(record.name).digest('hex').slice(0, 8).toUpperCase()}`,
+    ...electronics.map((record, position) => ({
+      // Best Buy names some products alike: the SKU tells them apart by their place too.
+      sku: `BBY-${createHash('sha1').update(`${position} ${record.name}`).digest('hex').slice(0, 8).toUpperCase()}`,
       title: record.name,
       brand: record.brand,
       description: record.description,
@@ -244,7 +245,7 @@ function wooCommerce(products: ShopProduct[]): Buffer {
 }
 
 /** A media path as Magento keeps it: the file under two folders named by its first letters. */
-function magentoMedia(product: ShopProduct): string {
+export function magentoMedia(product: ShopProduct): string {
   const file = `${product.sku.toLowerCase()}.jpg`;
   return `/${file[0]}/${file[1]}/${file}`;
 }

@@ -318,7 +318,7 @@ export class RowMapper {
         return;
       }
       case 'attribute_pairs':
-        for (const [name, value] of pairsOfCell(cell)) this.setNamed(record, plan.column, name, value);
+        for (const [name, value] of pairsOfCell(cell, true)) this.setNamed(record, plan.column, name, value);
         return;
     }
     if (plan.target.startsWith('signals.')) {

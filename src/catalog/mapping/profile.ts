@@ -298,8 +298,8 @@ function priceValue(cell: Cell): number | undefined {
 }
 
 /** The name and value pairs a cell holds: records in a list, or a text of pairs. */
-export function pairsOfCell(cell: Cell): [string, Cell][] {
-  if (typeof cell === 'string') return pairsOfText(cell) ?? [];
+export function pairsOfCell(cell: Cell, single = false): [string, Cell][] {
+  if (typeof cell === 'string') return pairsOfText(cell, single) ?? [];
   if (!Array.isArray(cell)) return [];
   const pairs: [string, Cell][] = [];
   for (const item of cell) {
@@ -377,9 +377,20 @@ const PAIR_TEXT = /^[^:=;|]{1,60}[:=][^;|]+(?:\s*[;|]\s*[^:=;|]{1,60}[:=][^;|]+)
  */
 const EQUALS_PAIRS = /^[^=,;|]{1,60}=[^=]*(?:,[^=,;|]{1,60}=[^=]*)+$/;
 
-/** Name and value pairs written in one text: "Color: Red; Size: M", "color=red|size=m", "color=red,size=m". */
-function pairsOfText(text: string): [string, string][] | undefined {
+/** One pair written "name=value": a cell of a column known to hold pairs may hold one. */
+const EQUALS_PAIR = /^[^=,;|]{1,60}=[^=]+$/;
+
+/**
+ * Name and value pairs written in one text: "Color: Red; Size: M", "color=red|size=m",
+ * "color=red,size=m". Two pairs at least tell a text of pairs from a text; a column mapped to pairs
+ * reads a single "name=value" too (`single`).
+ */
+function pairsOfText(text: string, single = false): [string, string][] | undefined {
   if (/^(?:https?:)?\/\//i.test(text)) return undefined;
+  if (single && EQUALS_PAIR.test(text)) {
+    const at = text.indexOf('=');
+    return [[text.slice(0, at).trim(), text.slice(at + 1).trim()]];
+  }
   if (!PAIR_TEXT.test(text)) {
     if (!EQUALS_PAIRS.test(text)) return undefined;
     const pairs: [string, string][] = [];
