@@ -134,7 +134,10 @@ export class RowMapper {
     applyDiscount(record);
     settleSale(record.offer);
     if (record.kind?.kind === 'variant') choicesFromTitle(record);
-    if (record.id === undefined && record.groupId === undefined && record.variantId === undefined) {
+    // A row holding a total word ("Total", "Summe") where a product has its name, or with no name
+    // at all, sums the rows above it.
+    const titled = typeof record.title === 'string' && !isTotalWord(record.title);
+    if (!titled) {
       const total = [...row.cells.values()].find((cell) => typeof cell === 'string' && isTotalWord(cell));
       if (total !== undefined)
         record.problem ??= `The row sums the rows above it ("${String(total).trim()}"): it is no product.`;

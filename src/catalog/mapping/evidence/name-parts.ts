@@ -375,7 +375,9 @@ export function readNameParts(normalized: string): PartsReading | undefined {
     if (has('from')) return reading('sale_from');
     if (has('until')) return reading('sale_until');
   }
-  if (has('price')) {
+  const head = [...roles].reverse().find((part) => !part.role.startsWith('of_') && isField(part.role));
+  // The currency of a price ("pricing.currency") is the currency.
+  if (has('price') && head?.role !== 'currency') {
     if (has('cost')) return reading('ignore');
     if (has('discount') || has('sale')) return reading('sale_price');
     return reading('price', has('net') ? { net: true } : {});
@@ -391,7 +393,6 @@ export function readNameParts(normalized: string): PartsReading | undefined {
   if (has('of_image')) return reading('image');
   if (has('of_brand')) return reading('brand');
   if (has('of_category')) return reading('categories');
-  const head = [...roles].reverse().find((part) => !part.role.startsWith('of_') && isField(part.role));
   if (head) return reading(head.role as Field);
   // "Item No.", "Artikelnummer", "Référence": a product's number or code is its id.
   if (has('number') && (has('of_product') || roles.length === 1)) return reading('id');
