@@ -2,9 +2,34 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readExport } from '../../src/catalog/read-export.js';
+import { readerFiles } from '../../src/catalog/reader-files.js';
+import { derivedRelease } from '../../src/catalog/testing/checks.js';
 import { CATALOGS, throughWindows1252, WHOLE_EXPORTS } from '../../src/catalog/testing/exports.js';
 import type { CatalogEntity } from '../../src/contracts/catalog-entity.js';
-import { PLATFORMS, productsFor, type ShopProduct, shopProducts } from '../support/platform-exports.js';
+import {
+  FIXTURES,
+  PLATFORMS,
+  productsFor,
+  type ShopProduct,
+  shopProducts,
+} from '../support/platform-exports.js';
+
+describe('platform exports read again with the feed.json and attributes.json their inspection derives', () => {
+  for (const platform of PLATFORMS) {
+    it(`${platform.name} gives the same entities`, async () => {
+      const bytes = readFileSync(join(FIXTURES, platform.folder, platform.file));
+      const first = await readExport(bytes, { fileName: platform.file });
+      const again = await readExport(bytes, {
+        fileName: platform.file,
+        ...readerFiles(derivedRelease(first)),
+      });
+      expect(again.entities).toEqual(first.entities);
+      expect(again.rejected.map((group) => [group.cause, group.rows])).toEqual(
+        first.rejected.map((group) => [group.cause, group.rows]),
+      );
+    });
+  }
+});
 
 /**
  * The mapping rules were chosen on the committed fixtures (test/data/exports). Here the same
