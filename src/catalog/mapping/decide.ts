@@ -108,14 +108,20 @@ export function planAuto(
     });
   }
 
-  const openColumns = columns.filter(open);
+  // Columns in a namespace of many attribute columns (Icecat's attr_t_*) are attributes: their
+  // names and values are read as such, never as a field's.
+  const spaced = namespaces(columns.filter(open).map((column) => column.name));
+  const openColumns = columns.filter((column) => open(column) && !spaced.has(column.name));
   const fromNames = nameVotes(openColumns);
   const named = new Set(fromNames.map((vote) => vote.column.name));
-  const votes: Vote[] = [
-    ...fromLayout.filter((vote) => open(vote.column)),
-    ...fromNames,
-    ...valueVotes(openColumns, named),
-  ];
+  // Values alone say a column holds photos or names; for any other field they only back a name.
+  const fromValues = valueVotes(openColumns, named).filter(
+    (vote) =>
+      ['image', 'images', 'title'].includes(vote.field) ||
+      fromNames.some((other) => other.column === vote.column && other.field === vote.field) ||
+      fromLayout.some((other) => other.column === vote.column && other.field === vote.field),
+  );
+  const votes: Vote[] = [...fromLayout.filter((vote) => open(vote.column)), ...fromNames, ...fromValues];
   const order = new Map(columns.map((column, index) => [column.name, index]));
   const candidates = weigh(votes, order) as Map<Field, Candidate[]>;
   const take = (field: Field): Candidate[] => candidates.get(field) ?? [];
