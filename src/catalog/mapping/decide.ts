@@ -128,10 +128,7 @@ export function planAuto(
 
   const alias: Alias = (candidate, target, extra = {}, word, after = '') => {
     const { net: _net, ...settings } = candidate.settings;
-    const only =
-      candidate.votes.length === 1 &&
-      candidate.votes[0]!.reader === 'name' &&
-      candidate.votes[0]!.says.startsWith('"');
+    const only = candidate.votes.length === 1 && candidate.votes[0]!.wholeName === true;
     const what = word ?? FIELD_WORDS[target as Field] ?? target;
     set({
       column: candidate.column.name,

@@ -54,6 +54,7 @@ export function nameVotes(columns: ColumnProfile[]): Vote[] {
         field: alias.field,
         weight: WEIGHTS.knownName - alias.rank / 100,
         reader: 'name',
+        wholeName: true,
         says: `"${column.name}" is a usual name for the ${FIELD_WORDS[alias.field] ?? alias.field}`,
       });
       continue;

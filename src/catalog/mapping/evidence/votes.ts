@@ -26,6 +26,8 @@ export interface Vote {
   weight: number;
   reader: Reader;
   says: string;
+  /** The vote of a name known as a whole for the field. */
+  wholeName?: boolean;
   /** Settings the evidence implies (a list separator, a media prefix, a price net of tax). */
   settings?: Partial<ColumnPlan> & { net?: boolean };
 }
