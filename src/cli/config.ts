@@ -3,6 +3,7 @@ import type { ExportLimits } from '../catalog/index.js';
 import { EVENT_HOURS } from '../contracts/events.js';
 import { parseRange } from '../control/feeds/address-guard.js';
 import { RUN_POINTS, type RunPoint } from '../control/indexer/indexer.js';
+import { parseObjectStoreUrl } from '../store/object-store-url.js';
 
 /** Everything aisle reads from its environment, typed, with its defaults. Listed in the README. */
 export interface Config {
@@ -13,6 +14,8 @@ export interface Config {
   dataDir: string;
   /** Absent: the SQLite file in the data dir. */
   databaseUrl: string | undefined;
+  /** `s3://bucket/prefix` keeps blobs in object storage; absent: the data dir's `blobs` folder. */
+  blobUrl: string | undefined;
   managementKey: string | undefined;
   /**
    * The secret the control plane sends to the internal API and query nodes ask for. `aisle start`
@@ -89,6 +92,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     managementPort: port(env, 'AISLE_MANAGEMENT_PORT', 8090),
     dataDir: resolve(env.AISLE_DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    blobUrl: blobUrl(env),
     managementKey: secret(env, 'SEARCH_MANAGEMENT_KEY'),
     internalKey: secret(env, 'AISLE_INTERNAL_KEY'),
     internalHost: env.AISLE_INTERNAL_HOST || undefined,
@@ -141,6 +145,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       3_650,
     ),
   };
+}
+
+/** AISLE_BLOB_URL, checked when the process starts rather than at its first blob. */
+function blobUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const text = env.AISLE_BLOB_URL;
+  if (text === undefined || text === '') return undefined;
+  try {
+    parseObjectStoreUrl(text);
+  } catch (error) {
+    throw new ConfigError(`AISLE_BLOB_URL: ${(error as Error).message}`);
+  }
+  return text;
 }
 
 function url(env: NodeJS.ProcessEnv, name: string): string | undefined {

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildManagementApp } from '../control/app.js';
 import { Indexer, type RunPoint } from '../control/indexer/indexer.js';
@@ -16,7 +15,7 @@ import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import { LiveIndex } from '../query/live-index.js';
 import { liveIndexMetrics, searchLogMetrics } from '../query/metrics.js';
 import { SearchLog } from '../query/search-log/search-log.js';
-import { type BlobStore, type Database, DirectoryBlobStore, openDatabase } from '../store/index.js';
+import { type BlobStore, type Database, openBlobStore, openDatabase } from '../store/index.js';
 import type { Config } from './config.js';
 import { secretKeyFor } from './secret-key.js';
 
@@ -84,7 +83,7 @@ export async function startStack(
 ): Promise<RunningStack> {
   const clock = options.clock ?? systemClock;
   const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const blobs: BlobStore = new DirectoryBlobStore(join(config.dataDir, 'blobs'));
+  const blobs: BlobStore = await openBlobStore({ url: config.blobUrl, dataDir: config.dataDir });
   const metrics = createMetricsRegistry();
   // Writes a killed process left unfinished; the scheduler removes later ones as it runs.
   const abandoned = await blobs.removeAbandoned(ABANDONED_WRITE_MS);

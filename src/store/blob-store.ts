@@ -52,11 +52,27 @@ export interface StagedBlob extends StoredBlob {
  * opens the bytes itself (openLocation) instead of having them copied over from the thread that
  * stores them.
  */
-export interface BlobLocation {
+export type BlobLocation = FileLocation | ObjectLocation;
+
+/** Bytes in a file of this machine: a blob of the directory store, or an upload staged on disk. */
+export interface FileLocation {
   kind: 'file';
   /** The blob's key: a read that finds no bytes there fails with BlobNotFoundError naming it. */
   key: string;
   path: string;
+}
+
+/**
+ * Bytes of an object in S3-compatible object storage. The reading thread makes its own client from
+ * the environment (credentials, region and endpoint, as the process's own client does), so no
+ * secret travels in the value.
+ */
+export interface ObjectLocation {
+  kind: 'object';
+  key: string;
+  bucket: string;
+  /** The object's name in the bucket (the store's prefix and the key). */
+  name: string;
 }
 
 export class BlobTooLargeError extends Error {
