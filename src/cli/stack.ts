@@ -114,6 +114,7 @@ export async function startStack(
       blobs,
       logger,
       pollMs: config.livePollMs,
+      ...(database.changes ? { changes: database.changes } : {}),
       tasks: reads,
       onLoad: liveIndexMetrics(metrics, () => live),
     });
@@ -228,7 +229,7 @@ export async function startStack(
         await Promise.all(inner.map((server) => server.close()));
       })(),
     ]);
-    live?.stop();
+    await live?.stop();
     for (const flush of flushes) {
       try {
         await flush();

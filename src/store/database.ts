@@ -7,6 +7,7 @@ import { createInsightsRepository, type InsightsRepository } from './insights-re
 import { createLiveRepository, type LiveRepository } from './live-repository.js';
 import { migrateToLatest } from './migrations.js';
 import { createOffersRepository, type OffersRepository } from './offers-repository.js';
+import { type ChangeFeed, postgresChanges } from './postgres-changes.js';
 import { createReleasesRepository, type ReleasesRepository } from './releases-repository.js';
 import { createSearchLogRepository, type SearchLogRepository } from './search-log-repository.js';
 import { createSettingsRepository, type SettingsRepository } from './settings-repository.js';
@@ -33,6 +34,11 @@ export interface Database {
   readonly offers: OffersRepository;
   readonly searchLog: SearchLogRepository;
   readonly insights: InsightsRepository;
+  /**
+   * PostgreSQL: notices of what query nodes follow (the live pointer, offers, learnt suggestions),
+   * as each change commits. Absent on SQLite, whose readers poll.
+   */
+  readonly changes?: ChangeFeed;
   /** The SQLite file's size in bytes; undefined on PostgreSQL, whose server keeps its own. */
   sizeBytes(): Promise<number | undefined>;
   close(): Promise<void>;
@@ -64,6 +70,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     offers: createOffersRepository(db, dialect),
     searchLog,
     insights: createInsightsRepository(db),
+    ...(dialect === 'postgres' && options.url !== undefined ? { changes: postgresChanges(options.url) } : {}),
     async sizeBytes() {
       if (dialect !== 'sqlite') return undefined;
       const [count] = (await sql<{ page_count: number }>`pragma page_count`.execute(db)).rows;

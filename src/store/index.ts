@@ -41,6 +41,7 @@ export type { LiveRepository } from './live-repository.js';
 export { type ObjectPlace, parseObjectStoreUrl } from './object-store-url.js';
 export type { OfferRow, OffersRepository, StoredOfferRow } from './offers-repository.js';
 export { type OpenBlobStoreOptions, openBlobStore } from './open-blob-store.js';
+export type { ChangeFeed, ChangeListener } from './postgres-changes.js';
 export {
   type ImportRecord,
   type IndexRunRecord,
