@@ -35,6 +35,8 @@ export interface Config {
   livePollMs: number;
   indexerPollMs: number;
   indexerLeaseMs: number;
+  /** How often the control plane's scheduler runs its timed work (fetch, clean-ups, the roll-up). */
+  schedulerIntervalMs: number;
   /** How long the export of a discarded or replaced import is kept before the clean-up removes it. */
   exportRetentionMs: number;
   /** The AI gateway that column mapping suggestions ask; without a key, suggestions are off. */
@@ -115,6 +117,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     livePollMs: integer(env, 'AISLE_LIVE_POLL_MS', 500, 10, 600_000),
     indexerPollMs: integer(env, 'AISLE_INDEXER_POLL_MS', 500, 10, 600_000),
     indexerLeaseMs: integer(env, 'AISLE_INDEXER_LEASE_MS', 30_000, 1_000, 3_600_000),
+    schedulerIntervalMs: integer(env, 'AISLE_SCHEDULER_INTERVAL_MS', 60_000, 100, 3_600_000),
     exportRetentionMs: integer(env, 'AISLE_EXPORT_RETENTION_HOURS', 72, 0, 87_600) * 3_600_000,
     aiGateway: {
       apiKey: env.AI_GATEWAY_API_KEY || undefined,

@@ -19,8 +19,6 @@ import { type BlobStore, type Database, openBlobStore, openDatabase } from '../s
 import type { Config } from './config.js';
 import { secretKeyFor } from './secret-key.js';
 
-/** How often the control plane runs its timed work. */
-const SCHEDULER_INTERVAL_MS = 60_000;
 /** A worker thread idle this long ends, and gives its memory back. */
 const WORKER_IDLE_MS = 30_000;
 /** Searches and events the search log writes together at most, and how long one waits at most. */
@@ -183,7 +181,7 @@ export async function startStack(
       logger,
       exportRetentionMs: config.exportRetentionMs,
       searchLogRetentionDays: config.searchLogRetentionDays,
-      intervalMs: SCHEDULER_INTERVAL_MS,
+      intervalMs: config.schedulerIntervalMs,
     });
     const app = await buildManagementApp({
       logger,
