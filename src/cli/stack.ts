@@ -82,6 +82,14 @@ export async function startStack(
   const clock = options.clock ?? systemClock;
   const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const blobs: BlobStore = await openBlobStore({ url: config.blobUrl, dataDir: config.dataDir });
+  // Roles start while the blob store is away (a query node then serves what it loads later), but
+  // say so; reaching it now also spares the first load of an index the connection's setup.
+  await blobs.reach().catch((error: unknown) => {
+    logger.error(
+      { err: error },
+      'the blob store cannot be reached; blobs are read and written once it can be',
+    );
+  });
   const metrics = createMetricsRegistry();
   // Writes a killed process left unfinished; the scheduler removes later ones as it runs.
   const abandoned = await blobs.removeAbandoned(ABANDONED_WRITE_MS);

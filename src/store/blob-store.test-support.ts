@@ -22,6 +22,12 @@ export interface BlobStoreFixture {
  * a fixture made fresh for each test (`fixture()` is read inside each test).
  */
 export function blobStoreBehaviour(fixture: () => BlobStoreFixture): void {
+  it('reaches its storage, creating nothing', async () => {
+    const { store, holdings } = fixture();
+    await store.reach();
+    expect(await holdings()).toEqual([]);
+  });
+
   it('keeps bytes under their sha256 and gives them back', async () => {
     const { store, holdings, nameOf } = fixture();
     const bytes = Buffer.from('hello, aisle');

@@ -3,6 +3,12 @@
  * bytes, so the same bytes are kept once and a key always means the same bytes.
  */
 export interface BlobStore {
+  /**
+   * Reaches where the bytes are kept, once: a setting gone wrong (a bucket that is not there, keys
+   * refused) shows when a process starts, and its first read of a blob does not also pay for
+   * setting up the connection. Rejects when the storage cannot be reached.
+   */
+  reach(): Promise<void>;
   /** Keeps the bytes and answers their key; bytes kept already are not written again. */
   put(bytes: Uint8Array): Promise<string>;
   /** Keeps a stream's bytes, hashing them on the way, without holding them all in memory. */

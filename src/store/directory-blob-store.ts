@@ -25,6 +25,10 @@ import {
 export class DirectoryBlobStore implements BlobStore {
   constructor(readonly root: string) {}
 
+  async reach(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+  }
+
   async put(bytes: Uint8Array): Promise<string> {
     const key = sha256Hex(bytes);
     if (await this.has(key)) return key;

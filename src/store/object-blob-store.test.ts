@@ -101,6 +101,7 @@ describe('ObjectBlobStore', () => {
 
   it('is not found when its bucket is missing: a setting gone wrong is said as such', async () => {
     const elsewhere = new ObjectBlobStore({ client, bucket: 'no-such-bucket', prefix: '', staging });
+    await expect(elsewhere.reach()).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
     await expect(elsewhere.get('a'.repeat(64))).rejects.toMatchObject({ name: 'NoSuchBucket' });
   });
 });

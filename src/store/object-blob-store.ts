@@ -4,6 +4,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   type GetObjectCommandOutput,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -55,6 +56,10 @@ export class ObjectBlobStore implements BlobStore {
     this.#bucket = options.bucket;
     this.#prefix = options.prefix;
     this.#staging = options.staging;
+  }
+
+  async reach(): Promise<void> {
+    await this.#client.send(new HeadBucketCommand({ Bucket: this.#bucket }));
   }
 
   async put(bytes: Uint8Array): Promise<string> {
