@@ -89,7 +89,8 @@ describe('LiveIndex', () => {
  * A store whose pointer reads are counted and can be held: `hold()` makes the next reads wait
  * (each with the pointer as it was when read) until `release()`.
  */
-function followedStore(options: { pollMs: number; artifact?: Uint8Array }) {
+function followedStore(options: { pollMs: number; artifact?: Uint8Array; failedReads?: number }) {
+  let failing = options.failedReads ?? 0;
   let pointer: LiveRecord | undefined;
   let reads = 0;
   let gate: Promise<void> | undefined;
@@ -118,7 +119,12 @@ function followedStore(options: { pollMs: number; artifact?: Uint8Array }) {
   return {
     live: new LiveIndex({
       database,
-      blobs: { get: async () => Buffer.from(options.artifact!) } as unknown as BlobStore,
+      blobs: {
+        get: async () => {
+          if (failing-- > 0) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+          return Buffer.from(options.artifact!);
+        },
+      } as unknown as BlobStore,
       logger,
       pollMs: options.pollMs,
       changes,
@@ -185,6 +191,17 @@ describe('LiveIndex following changes', () => {
     store.point(7);
     store.heard().onListening(true);
     await vi.waitFor(() => expect(store.live.current()?.runId).toBe(7));
+    await store.live.stop();
+  });
+
+  it('polls while listening when loading what a change named failed, until a load succeeds', async () => {
+    const store = followedStore({ pollMs: 20, artifact, failedReads: 2 });
+    await store.live.start();
+    store.heard().onListening(true);
+    store.point(3);
+    store.heard().onChange();
+    // No other notice comes: the node reads again by itself until the blob store answers.
+    await vi.waitFor(() => expect(store.live.current()?.runId).toBe(3));
     await store.live.stop();
   });
 

@@ -148,8 +148,13 @@ export class LiveIndex {
   #refreshing: Promise<void> | undefined;
   #stopped = false;
   #subscription: { close(): Promise<void> } | undefined;
-  /** Whether the change feed is heard now: then nothing is polled. */
+  /** Whether the change feed is heard now: then nothing is polled, unless the last read failed. */
   #listening = false;
+  /**
+   * The last read of what is live, or its load, failed (the database or the blob store away): no
+   * notice will come for what already changed, so the node polls until a read succeeds.
+   */
+  #failed = false;
   /** When what is served now went live (the live pointer's time). */
   #since: string | undefined;
   /** The blob of the learnt suggestions served now, and those suggestions indexed. */
@@ -246,12 +251,12 @@ export class LiveIndex {
   /** A change was told: read what is live, once more after a read under way (it may have read before the change). */
   #changed(): void {
     const underWay = this.#refreshing;
-    void (underWay ? underWay.finally(() => this.refresh()) : this.refresh());
+    void (underWay ? underWay.finally(() => this.refresh()) : this.refresh()).finally(() => this.#schedule());
   }
 
   #schedule(): void {
     clearTimeout(this.#timer);
-    if (this.#stopped || this.#listening) return;
+    if (this.#stopped || (this.#listening && !this.#failed)) return;
     this.#timer = setTimeout(() => {
       void this.refresh().finally(() => this.#schedule());
     }, this.options.pollMs);
@@ -267,12 +272,14 @@ export class LiveIndex {
       if (!live) {
         const [run] = await database.indexRuns.unfinished();
         this.#coming = run && { id: run.id, status: run.status };
+        this.#failed = false;
         return;
       }
       this.#coming = undefined;
       const kept = this.#state;
       if (live.runId === kept?.runId) {
         if (latestOffers > kept.offersApplied) this.#state = await this.#withOffers(kept, latestOffers);
+        this.#failed = false;
         return;
       }
       loading = true;
@@ -303,12 +310,14 @@ export class LiveIndex {
           : await this.#loadState(place, blobs);
       this.#state = await this.#withOffers(loaded, latestOffers);
       this.#since = live.since;
+      this.#failed = false;
       this.options.onLoad?.('loaded', (performance.now() - startedAt) / 1000);
       logger.info(
         { run: live.runId, release: live.releaseId, snapshot: live.snapshotId },
         'live index loaded',
       );
     } catch (error) {
+      this.#failed = true;
       logger.error({ err: error }, 'the live index could not be loaded; the previous one stays live');
       if (loading) this.options.onLoad?.('failed', (performance.now() - startedAt) / 1000);
     }
