@@ -111,7 +111,6 @@ export async function benchCluster(products: number, postgresUrl: string): Promi
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'S3RVER',
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     DATABASE_URL: schema.url,
     AISLE_BLOB_URL: `s3://${BUCKET}/shop`,
     AISLE_INTERNAL_KEY: INTERNAL_KEY,

@@ -148,6 +148,9 @@ function followedStore(options: { pollMs: number; artifact?: Uint8Array; failedR
   };
 }
 
+/** Loading an index takes seconds on a busy machine: what is waited for may take as long. */
+const WAIT = { timeout: 30_000 };
+
 describe('LiveIndex following changes', () => {
   let artifact: Uint8Array;
   beforeAll(async () => {
@@ -190,7 +193,7 @@ describe('LiveIndex following changes', () => {
     await store.live.start();
     store.point(7);
     store.heard().onListening(true);
-    await vi.waitFor(() => expect(store.live.current()?.runId).toBe(7));
+    await vi.waitFor(() => expect(store.live.current()?.runId).toBe(7), WAIT);
     await store.live.stop();
   });
 
@@ -201,7 +204,7 @@ describe('LiveIndex following changes', () => {
     store.point(3);
     store.heard().onChange();
     // No other notice comes: the node reads again by itself until the blob store answers.
-    await vi.waitFor(() => expect(store.live.current()?.runId).toBe(3));
+    await vi.waitFor(() => expect(store.live.current()?.runId).toBe(3), WAIT);
     await store.live.stop();
   });
 
@@ -210,18 +213,18 @@ describe('LiveIndex following changes', () => {
     store.point(1);
     await store.live.start();
     store.heard().onListening(true);
-    await vi.waitFor(() => expect(store.live.current()?.runId).toBe(1));
+    await vi.waitFor(() => expect(store.live.current()?.runId).toBe(1), WAIT);
 
     // A read starts and sees run 1 ...
     store.hold();
     store.heard().onChange();
-    await vi.waitFor(() => expect(store.reads()).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(store.reads()).toBeGreaterThan(0), WAIT);
     const before = store.reads();
     // ... then run 2 goes live and is told while that read is still under way.
     store.point(2);
     store.heard().onChange();
     store.release();
-    await vi.waitFor(() => expect(store.live.current()?.runId).toBe(2));
+    await vi.waitFor(() => expect(store.live.current()?.runId).toBe(2), WAIT);
     expect(store.reads()).toBe(before + 1);
     await store.live.stop();
   });

@@ -36,8 +36,6 @@ export async function startObjectStore(bucket = 'aisle-test'): Promise<TestObjec
       // The keys s3rver accepts.
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
-      // Node 20 runs the tests here; the SDK's notice that it will need 22 is no failure.
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
     async close() {
       await server.close();
