@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { readExport } from '../../src/catalog/read-export.js';
 import { readerFiles } from '../../src/catalog/reader-files.js';
@@ -29,6 +30,47 @@ describe('platform exports read again with the feed.json and attributes.json the
       );
     });
   }
+});
+
+describe("WooCommerce's Parent naming a product without SKU", () => {
+  // WooCommerce writes a variation's Parent as the parent's SKU, or as "id:<ID>" when the parent
+  // has none (shops that never set SKUs export every variation so).
+  it('groups the variations under the product whose ID they name, wherever it stands', async () => {
+    const bytes = readFileSync(join(FIXTURES, 'woocommerce', 'wc-product-export.csv'), 'utf8');
+    const rows: string[][] = parse(bytes.replace(/^\uFEFF/, ''), { relax_column_count: true });
+    const header = rows[0]!;
+    const [id, sku, parent] = ['ID', 'SKU', 'Parent'].map((name) => header.indexOf(name)) as [
+      number,
+      number,
+      number,
+    ];
+    const idOfSku = new Map(rows.slice(1).map((row) => [row[sku], row[id]]));
+    const withoutSkus = rows.slice(1).map((row) => {
+      const copy = [...row];
+      if (copy[parent]) copy[parent] = `id:${idOfSku.get(copy[parent])}`;
+      copy[sku] = '';
+      return copy;
+    });
+    // Variations first: the product they name comes later in the file.
+    withoutSkus.sort((a, b) => Number(Boolean(b[parent])) - Number(Boolean(a[parent])));
+    const csv = [header, ...withoutSkus]
+      .map((row) =>
+        row.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(','),
+      )
+      .join('\n');
+
+    const before = await readExport(Buffer.from(bytes), { fileName: 'wc-product-export.csv' });
+    const read = await readExport(Buffer.from(csv), { fileName: 'wc-product-export.csv' });
+    expect(read.counts).toEqual(before.counts);
+    const shape = (entities: CatalogEntity[]) =>
+      entities
+        .filter((entity) => entity.type === 'product')
+        .map((product) => [product.title, product.brand, product.variants?.length ?? 0])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(shape(read.entities as CatalogEntity[])).toEqual(shape(before.entities as CatalogEntity[]));
+    const polo = (read.entities as CatalogEntity[]).find((entity) => entity.id === 'id:100');
+    expect(polo?.variants?.map((variant) => variant.attributes?.size)).toEqual(['XS', 'M', 'XXS']);
+  });
 });
 
 /**

@@ -52,6 +52,8 @@ export interface RowRecord {
   type: string;
   id?: string;
   groupId?: string;
+  /** Another name of the row by which other rows' group ids may name it (WooCommerce's id:<ID>). */
+  alias?: string;
   variantId?: string;
   title?: Text;
   description?: Text;
@@ -156,6 +158,9 @@ export class RowMapper {
         return;
       case 'group_id':
         if (text) record.groupId = text;
+        return;
+      case 'alias_id':
+        if (text) record.alias = `${plan.prefix ?? ''}${text}`;
         return;
       case 'variant_id':
         if (text) record.variantId = text;

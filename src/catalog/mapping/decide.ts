@@ -32,7 +32,15 @@ type Alias = (
 type Candidate = Weighed & { productType?: boolean };
 
 /** Fields a recognised layout decides before any other evidence is weighed. */
-const STRUCTURAL: Field[] = ['ignore', 'status', 'visibility', 'item_kind', 'variants', 'attribute_pairs'];
+const STRUCTURAL: Field[] = [
+  'ignore',
+  'status',
+  'visibility',
+  'item_kind',
+  'alias_id',
+  'variants',
+  'attribute_pairs',
+];
 
 /**
  * Maps every column of an export without a feed.json, each with its reason: empty columns, then
@@ -79,6 +87,7 @@ export function planAuto(
       target: vote.field,
       reason: 'alias',
       sentence: `${quoted(vote.column.name)}: ${vote.field === 'ignore' ? 'left out, as ' : ''}${vote.says}.`,
+      ...vote.settings,
     });
   }
   for (const column of columns.filter(open)) {

@@ -29,6 +29,8 @@ export class Assembler {
   private readonly variantIds = new Set<string>();
   private readonly titleIds = new Map<string, number>();
   private readonly groups = new Map<string, RowRecord[]>();
+  /** The group of each row's other name: rows whose group id is that name belong to it. */
+  private readonly aliases = new Map<string, string>();
   /** Rows waiting for the end of the file, when product rows list their variants. */
   private listed: RowRecord[] = [];
   /** The group of the last product row, which the variant rows after it belong to. */
@@ -61,6 +63,8 @@ export class Assembler {
         this.reject(record, 'The row names no product: its group, its id and its title are empty.');
         return [];
       }
+      if (record.alias !== undefined && record.alias !== key && !this.aliases.has(record.alias))
+        this.aliases.set(record.alias, key);
       const group = this.groups.get(key);
       if (group) group.push(record);
       else this.groups.set(key, [record]);
@@ -78,12 +82,28 @@ export class Assembler {
   finish(): CatalogEntity[] {
     const products: CatalogEntity[] = [];
     if (this.listed.length > 0) products.push(...this.fromVariantLists());
+    this.joinAliasedGroups();
     for (const [key, records] of this.groups) {
       const product = this.grouped(key, records);
       if (product) products.push(product);
     }
     this.groups.clear();
     return products;
+  }
+
+  /**
+   * Rows that name their product by its other name (WooCommerce's "id:<ID>" for a parent without
+   * SKU) join the group of the row so named, wherever in the file either came.
+   */
+  private joinAliasedGroups(): void {
+    for (const [alias, key] of this.aliases) {
+      const named = this.groups.get(alias);
+      const target = this.groups.get(key);
+      if (!named || !target || named === target) continue;
+      target.push(...named);
+      this.groups.delete(alias);
+    }
+    this.aliases.clear();
   }
 
   /** A row's product on its own, named by its id or its title. */
@@ -115,7 +135,7 @@ export class Assembler {
   private groupKey(record: RowRecord): string | undefined {
     if (record.kind?.kind === 'variant' && record.groupId === undefined && this.lastProduct !== undefined)
       return this.lastProduct;
-    const key = record.groupId ?? record.variantId ?? record.id ?? this.titleId(record);
+    const key = record.groupId ?? record.variantId ?? record.id ?? record.alias ?? this.titleId(record);
     if (key !== undefined && record.kind?.kind !== 'variant') this.lastProduct = key;
     return key;
   }

@@ -49,8 +49,12 @@ describe('column names read by their parts', () => {
 
 describe('values of the columns that decide listing', () => {
   it('reads statuses, visibilities and row kinds as shop systems write them', () => {
-    expect(['1', 'active', 'TRUE', 'published'].map(parseStatus)).toEqual(['on', 'on', 'on', 'on']);
-    expect(['0', '-1', '2', 'draft', 'archived', 'FALSE'].map(parseStatus)).toEqual(Array(6).fill('off'));
+    expect(['1', 'active', 'TRUE', 'published', 'On'].map(parseStatus)).toEqual(Array(5).fill('on'));
+    expect(['0', '-1', '2', 'draft', 'archived', 'FALSE', 'off'].map(parseStatus)).toEqual(
+      Array(7).fill('off'),
+    );
+    // A word no shop system is known to write for either leaves the row listed.
+    expect(['Lagerware', 'A'].map(parseStatus)).toEqual([undefined, undefined]);
     expect(['Catalog, Search', 'visible', 'Y'].map(parseVisibility)).toEqual(['shown', 'shown', 'shown']);
     expect(['Not Visible Individually', 'hidden', 'N'].map(parseVisibility)).toEqual([
       'hidden',

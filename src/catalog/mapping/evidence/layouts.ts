@@ -26,8 +26,9 @@ const LAYOUTS: Layout[] = [
     columns: [
       [
         'id',
-        'ignore',
-        "WordPress's number of the row; products are named by their SKU, as Parent names them",
+        'alias_id',
+        'WordPress\'s number of the row, by which Parent names a product without SKU ("id:<ID>")',
+        { prefix: 'id:' },
       ],
       [
         'type',
@@ -54,7 +55,11 @@ const LAYOUTS: Layout[] = [
       ],
       ['tags', 'keywords', 'tags separated by ","', { separator: ',' }],
       ['images', 'images', 'photo addresses separated by ",", the first the main one', { separator: ',' }],
-      ['parent', 'group_id', 'the SKU of the product a variation row belongs to'],
+      [
+        'parent',
+        'group_id',
+        'the SKU of the product a variation row belongs to, or "id:<ID>" for one without SKU',
+      ],
       ['brands', 'brand', 'the brand'],
       [
         /^(?:is_featured|low_stock_amount|backorders_allowed|sold_individually|allow_customer_reviews|purchase_note|download_limit|download_expiry_days|grouped_products|upsells|cross_sells|external_url|button_text|position|attribute_\d+_(?:visible|global|default))$/,

@@ -8,6 +8,7 @@ export type Field =
   | 'status'
   | 'visibility'
   | 'item_kind'
+  | 'alias_id'
   | 'variants'
   | 'attribute_pairs'
   | 'sale_discount'
