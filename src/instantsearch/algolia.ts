@@ -7,8 +7,11 @@ import type { components } from '../client/index.js';
 
 type AisleSearchRequest = components['schemas']['SearchRequest'];
 
-/** A facet filter as Algolia writes it: `attribute:value`; an array of them is a disjunction. */
-export type FacetFilters = string | ReadonlyArray<string | ReadonlyArray<string>>;
+/**
+ * Facet filters as Algolia writes them: `attribute:value`; the outer array's items narrow each
+ * other, an array inside it holds alternatives (Algolia's types allow deeper nesting, read as flat).
+ */
+export type FacetFilters = string | readonly FacetFilters[];
 
 /** A numeric filter as Algolia writes it: `attribute>=10`, `attribute:10 TO 20`; arrays as above. */
 export type NumericFilters = FacetFilters;

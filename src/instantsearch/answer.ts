@@ -67,7 +67,12 @@ export function searchResult(answer: SearchResponse, context: AnswerContext): Se
     queryID: context.queryID,
     renderingContent: {
       facetOrdering: {
-        facets: { order: (listed?.facets ?? []).map((facet) => facet.field) },
+        // A hierarchical facet is drawn by hierarchicalMenu, which is named by its first level.
+        facets: {
+          order: (listed?.facets ?? []).map((facet) =>
+            facet.kind === 'hierarchical' ? `${facet.field}.lvl0` : facet.field,
+          ),
+        },
         values: Object.fromEntries(
           Object.entries(facets.valueOrder).map(([field, order]) => [
             field,

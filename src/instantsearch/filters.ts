@@ -87,7 +87,11 @@ export function layFilters(base: Selector | undefined, over: Selector): Selector
 function clausesOf(filters: FacetFilters | undefined): string[][] {
   if (filters === undefined) return [];
   if (typeof filters === 'string') return [[filters]];
-  return filters.map((clause) => (typeof clause === 'string' ? [clause] : [...clause]));
+  return filters.map((clause) => (typeof clause === 'string' ? [clause] : alternatives(clause)));
+}
+
+function alternatives(clause: readonly FacetFilters[]): string[] {
+  return clause.flatMap((item) => (typeof item === 'string' ? [item] : alternatives(item)));
 }
 
 function facetAtom(filter: string, values: FacetValueTypes): Atom {

@@ -33,3 +33,4 @@ export type {
 export type { InsightsClient } from './insights.js';
 export { facetLabels, refinementLabels } from './labels.js';
 export { type AisleSearchClient, type AisleSearchClientOptions, aisleSearchClient } from './search-client.js';
+export type {} from './search-parameters.js';

@@ -57,7 +57,7 @@ export function aisleRequest(
   const perPage = Math.min(params.hitsPerPage ?? DEFAULT_HITS_PER_PAGE, MAX_HITS_PER_PAGE);
   const facets = askedFacets(params);
   const body: AisleSearchRequest = {
-    query: params.query ?? '',
+    query: String(params.query ?? ''),
     ...(channel ? { channel } : {}),
     ...(defaults.locale ? { locale: defaults.locale } : {}),
     ...(sort ? { sort } : {}),

@@ -4,7 +4,7 @@
  * choices. aisle counts every facet under every filter but its own, so those extra requests are
  * answered from the page's own answer: one aisle search per page, whatever the refinements.
  */
-import { createQueryClient, unwrap } from '../client/index.js';
+import { type components, createQueryClient, unwrap } from '../client/index.js';
 import type { FacetHit, FacetValuesResult, SearchRequest, SearchResult } from './algolia.js';
 import { listedSection, searchResult } from './answer.js';
 import { FacetValueMemory } from './facets.js';
@@ -12,6 +12,8 @@ import { fieldOf } from './filters.js';
 import { DEFAULT_TAGS, highlightText, queryWords } from './highlight.js';
 import { aisleInsights, type HitReference, type InsightsClient } from './insights.js';
 import { type AisleSearchRequest, aisleRequest, askedFacets, isFacetCount } from './request.js';
+
+type SearchResponse = components['schemas']['SearchResponse'];
 
 export interface AisleSearchClientOptions {
   /** The public port's base URL, such as `https://search.example.com`. */
@@ -32,17 +34,28 @@ export interface AisleSearchClientOptions {
   headers?: Record<string, string>;
 }
 
+/** algoliasearch v5's way of asking for one facet's values, its search parameters URL-encoded. */
+export interface FacetValuesQuery {
+  indexName: string;
+  facetName: string;
+  searchForFacetValuesRequest?: { params?: string; facetQuery?: string; maxFacetHits?: number };
+}
+
 export interface AisleSearchClient {
   search(requests: readonly SearchRequest[]): Promise<{ results: Array<SearchResult | FacetValuesResult> }>;
+  /** The values of one facet the shopper looks for (refinementList's `searchable`). */
   searchForFacetValues(requests: readonly SearchRequest[]): Promise<FacetValuesResult[]>;
+  searchForFacetValues(query: FacetValuesQuery): Promise<FacetValuesResult>;
   /** The insights client that sends clicks to aisle; give it to `insights: { insightsClient }`. */
   insightsClient: InsightsClient;
-  /** Forgets which first page a later page continues (InstantSearch calls it on `refresh()`). */
+  /** Forgets the answers kept and which first page a later page continues (InstantSearch's `refresh()`). */
   clearCache(): Promise<void>;
 }
 
 /** How many hits, and first pages, are remembered for the events that name them. */
 const REMEMBERED = 2_000;
+/** How many answers are kept for the same search asked again. */
+const ANSWERS_KEPT = 50;
 
 interface Search {
   body: AisleSearchRequest;
@@ -59,6 +72,9 @@ export function aisleSearchClient(options: AisleSearchClientOptions): AisleSearc
   const pageView = options.pageView ?? globalThis.crypto?.randomUUID?.();
   const values = new FacetValueMemory();
   const firstPages = new Remembered<string>();
+  const answers = new Remembered<Promise<{ response: SearchResponse; processingTimeMS: number }>>(
+    ANSWERS_KEPT,
+  );
   const hits = new Remembered<HitReference & { queryID: string; position: number }>();
   const defaults = {
     ...(options.locale ? { locale: options.locale } : {}),
@@ -73,11 +89,24 @@ export function aisleSearchClient(options: AisleSearchClientOptions): AisleSearc
   });
   if (options.insights !== false) installInsights(insightsClient);
 
-  async function answer(body: AisleSearchRequest) {
+  /**
+   * The answer to an aisle search, sent once however often InstantSearch asks the same: it does on
+   * its own (a page with dynamicWidgets searches again once the widgets are mounted, with the same
+   * parameters), as Algolia's client answers such repeats from its cache.
+   */
+  function answer(body: AisleSearchRequest) {
+    const key = canonical(body);
+    const known = answers.get(key);
+    if (known) return known;
     const started = Date.now();
-    const response = await unwrap(client.POST('/v1/search', { body }));
-    values.remember(listedSection(response)?.facets ?? []);
-    return { response, processingTimeMS: Date.now() - started };
+    const answered = unwrap(client.POST('/v1/search', { body })).then((response) => {
+      values.remember(listedSection(response)?.facets ?? []);
+      return { response, processingTimeMS: Date.now() - started };
+    });
+    answers.set(key, answered);
+    // A failure is not kept: the same search asked again is sent again.
+    answered.catch(() => answers.delete(key));
+    return answered;
   }
 
   async function search(requests: readonly SearchRequest[]) {
@@ -159,14 +188,45 @@ export function aisleSearchClient(options: AisleSearchClientOptions): AisleSearc
     );
   }
 
+  function searchForFacetValues(requests: readonly SearchRequest[]): Promise<FacetValuesResult[]>;
+  function searchForFacetValues(query: FacetValuesQuery): Promise<FacetValuesResult>;
+  function searchForFacetValues(asked: readonly SearchRequest[] | FacetValuesQuery) {
+    if (isRequestList(asked)) return facetValues(asked);
+    const { params, ...request } = asked.searchForFacetValuesRequest ?? {};
+    const searchParams = Object.fromEntries(
+      [...new URLSearchParams(params)].map(([name, value]) => [name, parsedParameter(value)]),
+    );
+    const search = {
+      indexName: asked.indexName,
+      params: { ...searchParams, ...request, facetName: asked.facetName },
+    };
+    return facetValues([search]).then(([result]) => result!);
+  }
+
   return {
     search,
-    searchForFacetValues: facetValues,
+    searchForFacetValues,
     insightsClient,
     async clearCache() {
+      answers.clear();
       firstPages.clear();
     },
   };
+}
+
+function isRequestList(
+  asked: readonly SearchRequest[] | FacetValuesQuery,
+): asked is readonly SearchRequest[] {
+  return Array.isArray(asked);
+}
+
+/** A URL-encoded Algolia parameter: JSON where it is (arrays, numbers), else the text. */
+function parsedParameter(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
 }
 
 /**
@@ -239,9 +299,11 @@ function canonical(value: unknown): string {
   );
 }
 
-/** A map that forgets its oldest entries beyond REMEMBERED. */
+/** A map that forgets its oldest entries beyond a number. */
 class Remembered<T> {
   private readonly entries = new Map<string, T>();
+
+  constructor(private readonly size = REMEMBERED) {}
 
   get(key: string): T | undefined {
     return this.entries.get(key);
@@ -250,7 +312,11 @@ class Remembered<T> {
   set(key: string, value: T): void {
     this.entries.delete(key);
     this.entries.set(key, value);
-    if (this.entries.size > REMEMBERED) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
   }
 
   clear(): void {
