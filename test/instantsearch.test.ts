@@ -1,6 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AisleProblemError } from '../src/client/index.js';
 import type { SearchResult } from '../src/instantsearch/index.js';
+import { PACKAGE_ROOT } from '../src/lib/package-root.js';
 import { startDemoStack } from './support/demo.js';
 import { type Answer, CHROME } from './support/http.js';
 import {
@@ -215,6 +218,16 @@ describe('InstantSearch.js over aisle', () => {
       expect(item.count).toBe(brandCounts[item.value]);
       expect(item.highlighted).toMatch(/<mark>Son<\/mark>/i);
     }
+
+    // The same asked as algoliasearch v5 asks, its parameters URL-encoded.
+    const v5 = await run.client.searchForFacetValues({
+      indexName: 'web',
+      facetName: 'brand',
+      searchForFacetValuesRequest: { facetQuery: 'son', params: 'query=headphones&hitsPerPage=5' },
+    });
+    expect(v5.facetHits.map((hit) => [hit.value, hit.count])).toEqual(
+      found.map((item: Answer) => [item.value, item.count]),
+    );
   });
 
   it('answers a category page and autocomplete through the aisle parameter', async () => {
@@ -241,6 +254,14 @@ describe('InstantSearch.js over aisle', () => {
     const suggestions = (await aisle(typed)).suggestions;
     expect(suggestions.length).toBeGreaterThan(0);
     expect((state.typeahead.results as SearchResult).aisle.suggestions).toEqual(suggestions);
+  });
+
+  it('is the package export aisle/instantsearch, with its types, once built', async () => {
+    const built = await import('aisle/instantsearch');
+    expect(typeof built.aisleSearchClient).toBe('function');
+    expect(typeof built.facetLabels).toBe('function');
+    const types = await readFile(join(PACKAGE_ROOT, 'dist/src/instantsearch/index.d.ts'), 'utf8');
+    expect(types).toContain('aisleSearchClient');
   });
 
   it('surfaces a search aisle refuses as InstantSearch’s error, with aisle’s problem', async () => {

@@ -193,9 +193,10 @@ export function aisleSearchClient(options: AisleSearchClientOptions): AisleSearc
   function searchForFacetValues(asked: readonly SearchRequest[] | FacetValuesQuery) {
     if (isRequestList(asked)) return facetValues(asked);
     const { params, ...request } = asked.searchForFacetValuesRequest ?? {};
-    const searchParams = Object.fromEntries(
-      [...new URLSearchParams(params)].map(([name, value]) => [name, parsedParameter(value)]),
-    );
+    const searchParams: Record<string, unknown> = {};
+    new URLSearchParams(params).forEach((value, name) => {
+      searchParams[name] = parsedParameter(value);
+    });
     const search = {
       indexName: asked.indexName,
       params: { ...searchParams, ...request, facetName: asked.facetName },
