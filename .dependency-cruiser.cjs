@@ -14,6 +14,8 @@ const allowed = {
   http: ['contracts', 'lib'],
   // The typed client runs in browsers and storefronts: it imports nothing of the server.
   client: [],
+  // aisle as InstantSearch's search client, for storefronts: over the typed client only.
+  instantsearch: ['client'],
   query: ['contracts', 'lib', 'catalog', 'release', 'engine', 'planner', 'pages', 'store', 'http'],
   control: ['contracts', 'lib', 'catalog', 'release', 'engine', 'planner', 'pages', 'store', 'http'],
   cli: [

@@ -3,6 +3,7 @@
 # (no ../shared beside it), runs the README's "Start it" and "Test it" commands exactly as written,
 # and checks that
 #   - the start command prints a curl line once the demo is live, and that line answers a search;
+#   - it serves the example storefront and the API reference it names;
 #   - a second start reuses the installed dependencies, the build and the data, and its curl line
 #     answers within 5 seconds of the command being run;
 #   - the test command passes.
@@ -104,6 +105,12 @@ start_and_search() {
 echo "--- first start: $start_command"
 start_and_search "$work/start-1.log" 900
 grep -q "Loading the demo shop" "$work/start-1.log" || fail "the first start did not load the demo shop"
+# The example storefront and the API reference the README's first section links, as the build made them.
+for label in 'Demo storefront' 'API reference'; do
+  url="$(grep -m1 -oP "^\s*$label:\s+\K\S+" "$work/start-1.log" || true)"
+  [ -n "$url" ] || fail "the first start named no $label"
+  curl --silent --show-error --fail --location --output /dev/null "$url" || fail "$label at $url did not answer"
+done
 echo "first start answered a search from its curl line after ${elapsed} ms"
 first=$elapsed
 stop_start

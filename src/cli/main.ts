@@ -51,7 +51,9 @@ async function run(roles: Roles, options: { demo: boolean; ownKey: boolean }): P
   // The internal key is only ever read by the roles themselves: made and kept, never printed.
   if (options.ownKey)
     config.internalKey = (await keyFor(config.dataDir, INTERNAL_KEY_FILE, config.internalKey)).key;
-  const stack: RunningStack = await startStack(config, roles, logger, managementKey);
+  const stack: RunningStack = await startStack(config, roles, logger, managementKey, {
+    storefront: options.demo,
+  });
   stopOnSignals(stack, logger, config.stopTimeoutMs);
   printBanner(stack, roles, managementKey, key?.origin, config.dataDir);
   if (options.demo) {

@@ -1,11 +1,20 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildManagementApp } from '../control/app.js';
 import type { ControlDeps } from '../control/services/deps.js';
-import { DEFAULT_SERVERS, mergeOpenApi, type OpenApiDocument } from '../http/openapi.js';
+import {
+  DEFAULT_SERVERS,
+  mergeOpenApi,
+  type OpenApiDocument,
+  type OperationExample,
+  withExamples,
+} from '../http/openapi.js';
 import type { HttpServer } from '../http/server.js';
 import { systemClock } from '../lib/clock.js';
 import { Registry } from '../lib/metrics.js';
+import { PACKAGE_ROOT } from '../lib/package-root.js';
 import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import type { LiveIndex } from '../query/live-index.js';
 import type { KeptExports } from '../query/routes/imports.js';
@@ -62,7 +71,13 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
     documents.push((app as unknown as FastifyInstance).swagger() as unknown as OpenApiDocument);
     await app.close();
   }
-  return mergeOpenApi(documents, DEFAULT_SERVERS);
+  return withExamples(mergeOpenApi(documents, DEFAULT_SERVERS), readExamples());
+}
+
+/** The examples `npm run openapi:examples` took from the demo shop (openapi-examples.json). */
+function readExamples(): Record<string, OperationExample> {
+  const file = join(PACKAGE_ROOT, 'openapi-examples.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, OperationExample>) : {};
 }
 
 export function serializeOpenApi(document: OpenApiDocument): string {

@@ -19,7 +19,8 @@ export function printBanner(
   if (roles.indexer) lines.push('  Indexer:         running');
   if (urls.management) lines.push(managementKeyLine(managementKey, keyOrigin, dataDir));
   const docs = urls.public ?? urls.management ?? urls.internal;
-  if (docs) lines.push(`  API description: ${docs}/openapi.json`);
+  if (docs) lines.push(`  API reference:   ${docs}/docs`, `  API description: ${docs}/openapi.json`);
+  if (urls.storefront) lines.push(`  Demo storefront: ${urls.storefront}`);
   console.log(lines.join('\n'));
 }
 

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildManagementApp } from '../control/app.js';
 import { Indexer, type RunPoint } from '../control/indexer/indexer.js';
@@ -9,11 +11,13 @@ import { type OpenApiDocument, readCommittedOpenApi, servedOpenApi } from '../ht
 import type { HttpServer } from '../http/server.js';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { createMetricsRegistry, type Registry } from '../lib/metrics.js';
+import { PACKAGE_ROOT } from '../lib/package-root.js';
 import type { TaskRunner } from '../lib/tasks.js';
 import { WorkerPool, workerEntry, workerPoolMetrics } from '../lib/worker-pool.js';
 import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import { LiveIndex } from '../query/live-index.js';
 import { liveIndexMetrics, searchLogMetrics } from '../query/metrics.js';
+import { STOREFRONT_PATH } from '../query/routes/storefront.js';
 import { SearchLog } from '../query/search-log/search-log.js';
 import { type BlobStore, type Database, openBlobStore, openDatabase } from '../store/index.js';
 import type { Config } from './config.js';
@@ -39,12 +43,15 @@ export interface Workers {
 
 export interface StackOptions {
   clock?: Clock;
+  /** Serves the example storefront at /demo on the public port (with the demo shop). */
+  storefront?: boolean;
   /** Workers to use instead of the stack's own pools (which it closes when it stops). */
   workers?: Workers;
 }
 
 export interface RunningStack {
-  urls: { public?: string; internal?: string; management?: string };
+  /** Where each server listens, and the example storefront's page when the stack serves it. */
+  urls: { public?: string; internal?: string; management?: string; storefront?: string };
   deps: ControlDeps;
   live?: LiveIndex;
   /** The query node's search log (its queue's figures are metrics; the stop writes what it holds). */
@@ -136,6 +143,7 @@ export async function startStack(
     searchLogMetrics(metrics, log);
     // Once no request is answered any more, what the log holds is all there is to write.
     flushes.push(() => log.close());
+    const storefront = options.storefront ? storefrontFolder(logger) : {};
     const publicApp = await buildPublicApp({
       logger,
       clock,
@@ -144,6 +152,7 @@ export async function startStack(
       metrics,
       shedding: config.shedding,
       openApi,
+      ...storefront,
     });
     const internalApp = await buildInternalApp({
       logger,
@@ -157,6 +166,7 @@ export async function startStack(
       openApi,
     });
     urls.public = await listen(publicApp, config.host, config.publicPort, outer);
+    if (storefront.storefront) urls.storefront = `${urls.public}${STOREFRONT_PATH}/`;
     urls.internal = await listen(internalApp, internalHost(config, roles), config.internalPort, inner);
   }
 
@@ -307,6 +317,14 @@ function ownPools(roles: Roles): Record<string, WorkerPool> {
       niceness: WORKER_NICENESS,
     }),
   };
+}
+
+/** The built example storefront, when the build made one (`npm run build:storefront`). */
+function storefrontFolder(logger: FastifyBaseLogger): { storefront?: string } {
+  const folder = join(PACKAGE_ROOT, 'dist', 'storefront');
+  if (existsSync(join(folder, 'index.html'))) return { storefront: folder };
+  logger.warn({ folder }, 'the example storefront is not built (npm run build): /demo is not served');
+  return {};
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
 import { HealthResponse } from '../contracts/search.js';
 import { VERSION } from '../lib/version.js';
+import { apiReferenceRoutes } from './api-reference.js';
 import type { HttpServer } from './server.js';
 
 /** `GET /health`: answers while the server runs, whatever is loaded. */
@@ -19,7 +21,11 @@ export function healthRoute(app: HttpServer, tag: string): void {
   );
 }
 
-/** `GET /openapi.json`: the one description of every API, served by each server. */
+/**
+ * `GET /openapi.json`: the one description of every API, served by each server, and `GET /docs`,
+ * the API reference page rendered from it.
+ */
 export function openApiRoute(app: HttpServer, document: () => unknown): void {
   app.get('/openapi.json', { schema: { hide: true } }, async () => document());
+  apiReferenceRoutes(app as unknown as FastifyInstance);
 }

@@ -11,7 +11,7 @@ export interface OpenApiDocument {
   servers?: Array<{ url: string; description?: string }>;
   tags?: Array<{ name: string; description?: string }>;
   paths: Record<string, Record<string, unknown>>;
-  components?: { schemas?: Record<string, unknown> };
+  components?: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
   [key: string]: unknown;
 }
 
@@ -53,21 +53,201 @@ export function mergeOpenApi(
   }
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'aisle',
-      version: VERSION,
-      description:
-        'Search and merchandising for online shops. The public Query API needs no key; the management API takes `Authorization: Bearer <SEARCH_MANAGEMENT_KEY>`, which this description does not declare as a security scheme, so a generated client adds the header itself. Internal operations are tagged `internal`.',
-    },
+    info: { title: 'aisle', version: VERSION, description: API_DESCRIPTION },
     servers,
     tags: API_TAGS,
-    paths: sortKeys(paths),
-    components: { schemas: sortKeys(schemas) },
+    paths: sortKeys(withKeys(paths)),
+    components: { schemas: sortKeys(schemas), securitySchemes: SECURITY_SCHEMES },
   };
+}
+
+const API_DESCRIPTION = [
+  'Search and merchandising for online shops. aisle runs three servers, each on its own port:',
+  '',
+  '- the **Query API** (`query`, public port): search, autocomplete, product pages, URL resolution, robots lines and click and view events for storefronts. No key, no cookie, any origin.',
+  '- the **management API** (`management`, management port, under `/api/v1`): the catalog, releases, imports, merchandising, previews, index runs and insights, for a shop’s scripts and its operators. Every call takes the management key as `Authorization: Bearer <key>`: the key is `SEARCH_MANAGEMENT_KEY`, or, where that is not set, the one `aisle start` makes on its first start, prints once and keeps in the data directory’s `management-key` file. A call without it, or with another, answers 401.',
+  '- the **internal API** (`internal`, internal port): what the control plane asks a query node, with the internal key `AISLE_INTERNAL_KEY`.',
+  '',
+  'Every server serves this description at `/openapi.json` and this page at `/docs`. Errors are `application/problem+json` with `violations` pointing at the fields. The examples are requests to the demo shop (`aisle start --demo`) and its answers, their lists cut to the first three items.',
+].join('\n');
+
+/** The two keys: what Scalar's page and generated clients read to send them. */
+const SECURITY_SCHEMES = {
+  managementKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The management key: `SEARCH_MANAGEMENT_KEY`, or the key `aisle start` made on its first start (printed once, kept in the data directory’s `management-key` file).',
+  },
+  internalKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The internal key `AISLE_INTERNAL_KEY` the roles of one deployment share.',
+  },
+};
+
+/** Which key the operations under a path prefix take. */
+const KEYS_BY_PREFIX: Array<[string, keyof typeof SECURITY_SCHEMES]> = [
+  ['/api/v1/', 'managementKey'],
+  ['/internal/', 'internalKey'],
+];
+
+function withKeys(paths: OpenApiDocument['paths']): OpenApiDocument['paths'] {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, operations]) => {
+      const key = KEYS_BY_PREFIX.find(([prefix]) => path.startsWith(prefix))?.[1];
+      if (!key) return [path, operations];
+      const secured = Object.fromEntries(
+        Object.entries(operations).map(([method, operation]) => [
+          method,
+          { ...(operation as object), security: [{ [key]: [] }] },
+        ]),
+      );
+      return [path, secured];
+    }),
+  );
 }
 
 function sortKeys<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** A request to an operation and the answer it got, as openapi-examples.json holds them. */
+export interface OperationExample {
+  request: {
+    path?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    /** The body's media type, where it is not JSON. */
+    content_type?: string;
+  };
+  status: number;
+  answer: unknown;
+}
+
+interface Parameter {
+  in: string;
+  name: string;
+  [key: string]: unknown;
+}
+
+interface Operation {
+  operationId?: string;
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, Record<string, unknown>> };
+  responses?: Record<string, { content?: Record<string, Record<string, unknown>> }>;
+  [key: string]: unknown;
+}
+
+/**
+ * The description with each operation's example where OpenAPI shows one: its parameters' values,
+ * its body, and the answer of the status it got.
+ */
+export function withExamples(
+  document: OpenApiDocument,
+  examples: Record<string, OperationExample>,
+): OpenApiDocument {
+  const paths = Object.fromEntries(
+    Object.entries(document.paths).map(([path, methods]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(methods).map(([method, operation]) => {
+          const example = examples[(operation as Operation).operationId ?? ''];
+          return [method, example ? exemplified(operation as Operation, example) : operation];
+        }),
+      ),
+    ]),
+  );
+  return { ...document, paths };
+}
+
+function exemplified(operation: Operation, example: OperationExample): Operation {
+  const { request } = example;
+  const valueFor = (parameter: Parameter) =>
+    (parameter.in === 'path' ? request.path : parameter.in === 'query' ? request.query : undefined)?.[
+      parameter.name
+    ];
+  const parameters = operation.parameters?.map((parameter) => {
+    const value = valueFor(parameter);
+    if (value === undefined) return parameter;
+    // A URL's values are text: a number goes into a parameter of type string as its digits.
+    const asText = (parameter.schema as { type?: string } | undefined)?.type === 'string';
+    return { ...parameter, example: asText ? String(value) : value };
+  });
+  const status = String(example.status);
+  const answered = operation.responses?.[status];
+  return {
+    ...operation,
+    ...(parameters ? { parameters } : {}),
+    ...(operation.requestBody && request.body !== undefined
+      ? {
+          requestBody: {
+            ...operation.requestBody,
+            content: withExample(operation.requestBody.content, request.body, request.content_type),
+          },
+        }
+      : {}),
+    ...(answered?.content
+      ? {
+          responses: {
+            ...operation.responses,
+            [status]: { ...answered, content: withExample(answered.content, example.answer) },
+          },
+        }
+      : {}),
+  };
+}
+
+/** The description without the examples `withExamples` put in (the client's types need none). */
+export function withoutExamples(document: OpenApiDocument): OpenApiDocument {
+  const bare = (content: Record<string, Record<string, unknown>> | undefined) =>
+    content &&
+    Object.fromEntries(Object.entries(content).map(([type, { example: _, ...media }]) => [type, media]));
+  const paths = Object.fromEntries(
+    Object.entries(document.paths).map(([path, methods]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(methods).map(([method, value]) => {
+          const operation = value as Operation;
+          return [
+            method,
+            {
+              ...operation,
+              ...(operation.parameters
+                ? { parameters: operation.parameters.map(({ example: _, ...parameter }) => parameter) }
+                : {}),
+              ...(operation.requestBody
+                ? { requestBody: { ...operation.requestBody, content: bare(operation.requestBody.content) } }
+                : {}),
+              ...(operation.responses
+                ? {
+                    responses: Object.fromEntries(
+                      Object.entries(operation.responses).map(([status, response]) => [
+                        status,
+                        response.content ? { ...response, content: bare(response.content) } : response,
+                      ]),
+                    ),
+                  }
+                : {}),
+            },
+          ];
+        }),
+      ),
+    ]),
+  );
+  return { ...document, paths };
+}
+
+/** Media types with the example on the one it was sent as (JSON unless named), else the first. */
+function withExample(
+  content: Record<string, Record<string, unknown>> | undefined,
+  example: unknown,
+  type = 'application/json',
+): Record<string, Record<string, unknown>> {
+  const types = Object.keys(content ?? {});
+  const chosen = types.includes(type) ? type : types[0];
+  if (!content || !chosen) return content ?? {};
+  return { ...content, [chosen]: { ...content[chosen], example } };
 }
 
 /** Which server of the description each role's address replaces, by its description. */

@@ -22,6 +22,7 @@ import { publicationRoute } from './routes/publication.js';
 import { ruleListRoute } from './routes/rules.js';
 import { searchRoutes } from './routes/search.js';
 import { searchSettingsRoute } from './routes/search-settings.js';
+import { storefrontRoutes } from './routes/storefront.js';
 import { synonymRoutes } from './routes/synonyms.js';
 import { validateReleaseRoute } from './routes/validate-release.js';
 import type { SearchLog } from './search-log/search-log.js';
@@ -38,6 +39,8 @@ export interface QueryAppOptions {
   searchLog: SearchLog;
   /** The whole API description, served at /openapi.json; absent while it is being generated. */
   openApi?: () => unknown;
+  /** The built example storefront's folder, served at /demo; absent: none. */
+  storefront?: string;
 }
 
 /**
@@ -61,6 +64,7 @@ export async function buildPublicApp(options: QueryAppOptions): Promise<HttpServ
   pageRoutes(app, options.live, options.searchLog);
   await eventRoutes(app, options.searchLog);
   if (options.openApi) openApiRoute(app, options.openApi);
+  if (options.storefront) await storefrontRoutes(app, options.storefront);
   return app;
 }
 

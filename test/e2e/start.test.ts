@@ -43,6 +43,11 @@ describe('aisle start', () => {
       expect(cli.output()).not.toContain('curl');
       expect(cli.output()).toContain('Nothing is searchable yet: no index run has succeeded.');
       expect((await call(`${urls.public}/v1/search?query=kettle`)).status).toBe(503);
+      // The API reference is on every start; the example storefront only with the demo shop.
+      expect(urls.reference).toBe(`${urls.public}/docs`);
+      expect((await call(urls.reference!)).status).toBe(200);
+      expect(urls.storefront).toBeUndefined();
+      expect((await call(`${urls.public}/demo/`)).status).toBe(404);
 
       const upload = await manage('PUT', '/catalog', toJsonLines(smallShop), 'application/x-ndjson');
       expect(upload.status).toBe(202);
@@ -104,6 +109,22 @@ describe('aisle start', () => {
         await call(`${urls.management}/releases`, { headers: { authorization: `Bearer ${key}` } })
       ).json();
       expect(releases.meta.total).toBe(1);
+
+      // The example storefront and the API reference the banner names, as built by `npm run build`.
+      expect(urls.storefront).toBe(`${urls.public}/demo/`);
+      const shop = await call(urls.storefront!);
+      expect(shop.status).toBe(200);
+      const html = await shop.text();
+      const script = /<script[^>]+src="([^"]+)"/.exec(html)?.[1];
+      expect(script).toMatch(/^\/demo\/assets\/.+\.js$/);
+      const bundle = await call(`${urls.public}${script}`);
+      expect(bundle.status).toBe(200);
+      expect(bundle.headers.get('content-type')).toContain('javascript');
+      // Read to its end: a body left unread holds the connection, and so the stop, open.
+      expect(await bundle.text()).toContain('/v1/search');
+      const reference = await call(urls.reference!);
+      expect(reference.status).toBe(200);
+      expect(await reference.text()).toContain('/openapi.json');
     } finally {
       expect(await first.stop()).toBe(0);
     }

@@ -78,6 +78,9 @@ export function parseBanner(output: string) {
     public: url('Query API'),
     internal: url('Internal API'),
     management: url('Management API'),
+    reference: url('API reference'),
+    /** Printed only with --demo, when the build made the example storefront. */
+    storefront: url('Demo storefront'),
     /** Printed only when it was generated. */
     key: /Management key:\s+(\S+) \(generated/.exec(output)?.[1],
   };

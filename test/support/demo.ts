@@ -9,7 +9,9 @@ import { waitFor } from './wait.js';
  * A whole stack with the demo shop loaded and its first index run read by searches. The demo's
  * sale is dated from the stack's day: `clock` fixes it where a test reads dates.
  */
-export async function startDemoStack(options: { clock?: Clock } = {}): Promise<TestStack> {
+export async function startDemoStack(
+  options: { clock?: Clock; storefront?: boolean } = {},
+): Promise<TestStack> {
   const stack = await startTestStack(options);
   const { runId } = await loadDemoShop(stack.deps, `${stack.urls.management}/schemas`);
   await searchesRead(stack, runId!);

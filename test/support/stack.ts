@@ -50,6 +50,8 @@ export async function startTestStack(
     managementKey?: string | null;
     clock?: Clock;
     env?: Record<string, string>;
+    /** Serves the built example storefront at /demo. */
+    storefront?: boolean;
   } = {},
 ): Promise<TestStack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'aisle-test-'));
@@ -73,6 +75,7 @@ export async function startTestStack(
   const key = options.managementKey === null ? undefined : (options.managementKey ?? TEST_KEY);
   const stack = await startStack(config, roles, logger, key, {
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.storefront ? { storefront: true } : {}),
     workers: sharedWorkers(),
   });
   return {
