@@ -1,0 +1,449 @@
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import axe from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SHOP, generateCatalog } from '../../src/catalog/demo/index.js';
+import { PANEL_DIR } from '../../src/control/panel.js';
+import { PACKAGE_ROOT } from '../../src/lib/package-root.js';
+import { launchBrowser } from '../support/browser.js';
+import { parseBanner, type RunningCli, runCli } from '../support/cli.js';
+import { germanExport } from '../support/german-export.js';
+import { browserSearch, CHROME, call } from '../support/http.js';
+import { waitFor } from '../support/wait.js';
+
+/**
+ * A merchandiser's day in the operator panel, in headless Chromium against `aisle start --demo`
+ * on free ports: sign in, see what is live, send a German export, read and correct its inspection,
+ * publish it and watch it go live, pin a product in a draft, reorder, preview the page with the
+ * draft, check a synonym while typing, publish, and read the insights of the searches sent. Every
+ * screen is checked with axe-core, at 1280×800 and 390 wide, with the keyboard, and under the
+ * Content-Security-Policy.
+ */
+const CHROMIUM = process.env.AISLE_CHROMIUM ?? '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium)
+  console.log(
+    `Skipping the operator panel's browser tests: no Chromium at ${CHROMIUM} (.ci/chromium.sh installs it).`,
+  );
+
+const KEY = 'panel-test-management-key';
+/** Screenshots go into docs/ when asked for (they are committed), elsewhere to a temporary folder. */
+const SHOTS = process.env.AISLE_PANEL_SCREENSHOTS === 'docs' ? join(PACKAGE_ROOT, 'docs') : undefined;
+
+let dataDir: string;
+let cli: RunningCli;
+let browser: Browser;
+let panel: string;
+let publicUrl: string;
+const cspViolations: string[] = [];
+
+describe.skipIf(!hasChromium)('the operator panel', () => {
+  beforeAll(async () => {
+    if (!existsSync(join(PANEL_DIR, 'index.html')))
+      throw new Error('The panel is not built: run npm run build.');
+    dataDir = await mkdtemp(join(tmpdir(), 'aisle-panel-'));
+    cli = runCli(['start', '--demo'], {
+      AISLE_PUBLIC_PORT: '0',
+      AISLE_INTERNAL_PORT: '0',
+      AISLE_MANAGEMENT_PORT: '0',
+      AISLE_DATA_DIR: dataDir,
+      SEARCH_MANAGEMENT_KEY: KEY,
+    });
+    const output = await cli.waitForOutput(/aisle is ready\./);
+    const urls = parseBanner(output);
+    panel = /Operator panel:\s+(http:\/\/\S+)/.exec(output)?.[1] ?? '';
+    expect(panel).toBe(`${urls.management?.replace(/\/api\/v1$/, '')}/`);
+    publicUrl = urls.public!;
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    expect(await cli?.stop()).toBe(0);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const manage = async (path: string, init: RequestInit = {}) => {
+    const response = await call(`${panel}api/v1${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', ...init.headers },
+    });
+    return response.json();
+  };
+
+  async function open(width = 1280, height = 800): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height } });
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    return page;
+  }
+
+  async function signIn(page: Page): Promise<void> {
+    await page.goto(panel);
+    await page.getByLabel('Management key').fill(KEY);
+    await page.getByLabel('Management key').press('Enter');
+    await page.getByRole('navigation', { name: 'Screens' }).waitFor();
+  }
+
+  /** axe-core in the page: no serious or critical violation. */
+  async function expectAccessible(page: Page, where: string): Promise<void> {
+    await page.evaluate(axe.source);
+    // In the page's own terms (a string, since this file is typed for Node.js).
+    const violations: string[] = await page.evaluate(`
+      axe.run(document, { resultTypes: ['violations'] }).then((result) =>
+        result.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => violation.id + ': ' + violation.nodes.map((node) => node.target.join(' ')).join(', ')))
+    `);
+    expect(violations, where).toEqual([]);
+  }
+
+  /** Every control on the screen can be reached with Tab, or sits in a composite that arrow keys move within. */
+  async function expectKeyboardReachable(page: Page, where: string): Promise<void> {
+    const unreachable: string[] = await page.evaluate(`
+      [...document.querySelectorAll('a[href], button, input, select, textarea, [role="button"]')]
+        .filter((element) => element.offsetParent !== null && !element.closest('[aria-hidden="true"]') && !element.disabled)
+        .filter((element) => element.tabIndex < 0 && !element.closest('[role="listbox"], [role="tablist"], [role="grid"], [role="radiogroup"]'))
+        .map((element) => element.outerHTML.slice(0, 120))
+    `);
+    expect(unreachable, where).toEqual([]);
+  }
+
+  /** Nothing but the tables' own frames scrolls sideways on a phone. */
+  async function expectFitsWidth(page: Page, where: string): Promise<void> {
+    const width: number = await page.evaluate('document.documentElement.scrollWidth');
+    expect(width, where).toBeLessThanOrEqual(page.viewportSize()!.width);
+  }
+
+  it('opens fast: the first screen loads under 300 kB of gzipped script and is interactive within a second', async () => {
+    const page = await open();
+    await page.goto(panel);
+    await page.getByLabel('Management key').waitFor();
+    const { interactive, scripts } = await page.evaluate(() => ({
+      interactive: performance.getEntriesByName('aisle-panel-interactive')[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => name.endsWith('.js')),
+    }));
+    let gzipped = 0;
+    for (const script of scripts)
+      gzipped += gzipSync(
+        await readFile(join(PANEL_DIR, 'assets', basename(new URL(script).pathname))),
+      ).length;
+    console.log(
+      `Panel first screen: ${scripts.length} scripts, ${(gzipped / 1000).toFixed(1)} kB gzipped, interactive at ${interactive.toFixed(0)} ms`,
+    );
+    expect(gzipped).toBeLessThan(300_000);
+    expect(interactive).toBeLessThan(1000);
+    // The key is typed, never put in the address; a wrong one shows the 401's own detail.
+    await page.getByLabel('Management key').fill('not-the-key-at-all');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const refusal = await manageWith('not-the-key-at-all');
+    await expect(page.getByRole('alert').textContent()).resolves.toContain(refusal.detail);
+    expect(page.url()).not.toContain('not-the-key');
+    await expectAccessible(page, 'sign-in');
+    await page.close();
+  });
+
+  async function manageWith(key: string) {
+    return (await call(`${panel}api/v1/index-runs`, { headers: { authorization: `Bearer ${key}` } })).json();
+  }
+
+  it("walks a merchandiser's day", async () => {
+    const page = await open();
+    // Shoppers search and click from the start, so the log is counted by the time insights are read.
+    await sendShopperTraffic();
+
+    // Sign in with the keyboard alone and see what is live.
+    await page.goto(panel);
+    await page.keyboard.type(KEY);
+    await page.keyboard.press('Enter');
+    const live = await manage('/live');
+    await expect(page.getByTestId('live').textContent()).resolves.toContain(live.release.slice(0, 11));
+    await shot(page, 'panel-overview.png');
+    await expectAccessible(page, 'overview');
+    await expectKeyboardReachable(page, 'overview');
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(1);
+
+    // Send the German export by dropping it, and read how it was understood.
+    await page.getByRole('link', { name: 'Imports' }).click();
+    const csv = germanExport(generateCatalog({ ...DEMO_SHOP, today: new Date() }));
+    await dropFile(page, 'artikel.csv', csv);
+    await page.getByRole('progressbar', { name: 'Sending artikel.csv' }).waitFor();
+    await page.getByRole('heading', { name: /Import \d+: artikel\.csv/ }).waitFor({ timeout: 60_000 });
+    const importId = Number(/#\/imports\/(\d+)/.exec(page.url())?.[1]);
+    const farbe = page.getByRole('combobox', { name: 'Destination of Farbe' });
+    await farbe.waitFor({ timeout: 90_000 });
+    await expect(page.locator('main').textContent()).resolves.toContain('with cells split at ";"');
+    await expect(page.locator('main').textContent()).resolves.toContain('numbers use "," as decimal mark');
+    await expect(farbe.inputValue()).resolves.toBe('ignore');
+    await expect(page.getByTestId('changes').textContent()).resolves.toMatch(/gone: color/);
+    await expectAccessible(page, 'inspection');
+
+    // Move the colour column to the colour attribute; a destination that does not exist is refused at the field.
+    await farbe.fill('attributes.Farbe!');
+    await page.getByRole('button', { name: /Save 1 destination/ }).click();
+    await waitFor('the refusal at the field', async () =>
+      (await farbe.getAttribute('aria-invalid')) === 'true' ? true : undefined,
+    );
+    await farbe.fill('attributes.color');
+    await page.getByRole('button', { name: /Save 1 destination/ }).click();
+    await waitFor(
+      'Farbe to go to the colour attribute',
+      async () =>
+        (await page
+          .getByRole('combobox', { name: 'Destination of Farbe' })
+          .inputValue()
+          .catch(() => '')) === 'attributes.color'
+          ? true
+          : undefined,
+      90_000,
+    );
+    await waitFor(
+      'the colour filter to stay',
+      async () =>
+        /gone: none/.test(
+          (await page
+            .getByTestId('changes')
+            .textContent()
+            .catch(() => '')) ?? '',
+        )
+          ? true
+          : undefined,
+      90_000,
+    );
+
+    // Publish and watch the run go live.
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page
+      .getByRole('region', { name: /Index run \d+/ })
+      .first()
+      .waitFor();
+    await waitFor(
+      'the import to go live',
+      async () => ((await page.locator('h1 .badge').textContent()) === 'live' ? true : undefined),
+      120_000,
+    );
+    expect((await manage(`/imports/${importId}`)).status).toBe('live');
+
+    // A draft for the rules: the same export sent again.
+    const kettles = await kettlesPage();
+    const pinned = kettles.hits[4]!;
+    await page.getByRole('link', { name: 'Imports' }).click();
+    await dropFile(page, 'artikel.csv', csv);
+    await page.getByRole('button', { name: 'Work on this draft' }).click();
+    const draftId = Number(/#\/imports\/(\d+)/.exec(page.url())?.[1]);
+
+    // Add a pin rule on the kettles page.
+    await page.getByRole('link', { name: 'Rules' }).click();
+    await page.getByRole('button', { name: 'New rule' }).click();
+    await page.getByLabel('Id').fill('pin-kettle');
+    await page.getByLabel('Description').fill('Our kettle of the week first on the kettles page.');
+    await page.getByRole('checkbox', { name: 'Category page' }).check();
+    await page.getByLabel('Category page (id)').fill('kettles');
+    await page.getByRole('button', { name: 'Add a pin' }).click();
+    await page.getByLabel('Pin 1: product').fill(pinned);
+    await page.getByLabel('Pin 1: position').fill('1');
+    await page.getByRole('button', { name: 'Add the rule to the draft' }).click();
+    const handle = page.getByRole('button', { name: /^Move pin-kettle/ });
+    await handle.waitFor();
+    await expectAccessible(page, 'rules');
+    await expectKeyboardReachable(page, 'rules');
+
+    // Reorder: drag it to the top with the mouse, then down one and back with the keyboard.
+    const top = page.locator('[data-rule]').first();
+    await dragTo(page, handle, top);
+    await waitFor('pin-kettle to be the first rule', async () =>
+      (await draftRules(draftId))[0] === 'pin-kettle' ? true : undefined,
+    );
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await waitFor('pin-kettle to be second', async () =>
+      (await draftRules(draftId))[1] === 'pin-kettle' ? true : undefined,
+    );
+    await page.getByRole('button', { name: /^Move pin-kettle/ }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await waitFor('pin-kettle to be first again', async () =>
+      (await draftRules(draftId))[0] === 'pin-kettle' ? true : undefined,
+    );
+
+    // Preview the kettles page with the draft: the pinned product comes first.
+    await page.getByRole('link', { name: 'Preview' }).click();
+    await page.getByLabel('Category page').selectOption({ value: kettles.path });
+    await page.getByRole('list', { name: 'Hits' }).waitFor();
+    await expect(page.locator('.hits li').first().getAttribute('data-entity')).resolves.toBe(pinned);
+    await expect(page.locator('main').textContent()).resolves.toContain('with the draft');
+    await shot(page, 'panel-preview.png');
+    await expectAccessible(page, 'preview');
+    await expectKeyboardReachable(page, 'preview');
+    // Why is the first above the second, and where is a product: one click from a hit.
+    await page.getByRole('button', { name: `Compare ${pinned}` }).click();
+    const second = await page.locator('.hits li').nth(1).getAttribute('data-entity');
+    await page.getByRole('button', { name: `Compare ${second}` }).click();
+    await page
+      .getByRole('region', { name: 'Why one is above the other' })
+      .getByText(/pin/i)
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: `Where is ${second}` }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: second ?? '' })
+      .waitFor();
+
+    // Check a synonym while typing, then add it.
+    await page.getByRole('link', { name: 'Synonyms' }).click();
+    await page.getByLabel('Words (comma between)').first().pressSequentially('kettle, teapot', { delay: 20 });
+    await page
+      .getByTestId('synonym-check')
+      .first()
+      .getByText(/“kettle” \d+/)
+      .waitFor();
+    await expectAccessible(page, 'synonyms');
+    await page.getByRole('button', { name: 'Add to the draft' }).first().click();
+    await page.getByText('kettle, teapot', { exact: false }).first().waitFor();
+
+    // Publish the draft: the rule and the synonym go live.
+    await page.goto(`${panel}#/imports/${draftId}`);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await waitFor(
+      'the draft to go live',
+      async () => ((await page.locator('h1 .badge').textContent()) === 'live' ? true : undefined),
+      120_000,
+    );
+    const rules = await manage('/rules');
+    expect(rules.rules[0].id).toBe('pin-kettle');
+
+    // Insights count what shoppers searched and clicked.
+    await page.getByRole('link', { name: 'Insights' }).click();
+    await waitFor(
+      'the searches to be counted',
+      async () => {
+        await page.getByRole('button', { name: 'Read again' }).click();
+        const totals =
+          (await page
+            .getByTestId('insights-totals')
+            .textContent()
+            .catch(() => '')) ?? '';
+        return /Searches4/.test(totals) && /Clicks2/.test(totals) ? true : undefined;
+      },
+      150_000,
+    );
+    await page.getByRole('table', { name: 'Top queries' }).getByText('headphones').waitFor();
+    await expectAccessible(page, 'insights');
+    await page.close();
+  }, 600_000);
+
+  it('works on a phone, 390 wide', async () => {
+    const page = await open(390, 844);
+    await signIn(page);
+    for (const screen of [
+      '/',
+      '/imports',
+      '/rules',
+      '/synonyms',
+      '/settings',
+      '/preview',
+      '/insights',
+      '/releases',
+      '/catalog-source',
+    ]) {
+      await page.goto(`${panel}#${screen}`);
+      await page.locator('main h1').waitFor();
+      await page
+        .locator('.loading')
+        .first()
+        .waitFor({ state: 'detached', timeout: 60_000 })
+        .catch(() => undefined);
+      await expectFitsWidth(page, screen);
+      await expectAccessible(page, `${screen} at 390`);
+      await expectKeyboardReachable(page, `${screen} at 390`);
+    }
+    await page.close();
+  });
+
+  it('breaks no rule of its Content-Security-Policy', () => {
+    expect(cspViolations).toEqual([]);
+  });
+
+  async function shot(page: Page, name: string): Promise<void> {
+    const path = join(SHOTS ?? dataDir, name);
+    await page.screenshot({ path, fullPage: false });
+    if (!SHOTS) await copyFile(path, join(dataDir, `copy-${name}`));
+  }
+
+  async function sendShopperTraffic(): Promise<void> {
+    const stack = { urls: { public: publicUrl } } as never;
+    for (const query of ['headphones', 'headphones', 'kettle', 'kettle']) {
+      const pageView = crypto.randomUUID();
+      const answer = await browserSearch(stack, { query, page_view: pageView });
+      if (query === 'kettle') continue;
+      const hit = answer.sections[0].hits[0];
+      const response = await call(`${publicUrl}/v1/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': CHROME },
+        body: JSON.stringify({
+          page_view: pageView,
+          events: [{ type: 'click', query_id: answer.query_id, entity: hit.entity, position: 1 }],
+        }),
+      });
+      expect(response.status).toBe(202);
+    }
+  }
+
+  async function kettlesPage(): Promise<{ path: string; hits: string[] }> {
+    const { categories } = await manage('/categories');
+    const node = categories.find((category: { category: string }) => category.category === 'kettles');
+    const path = node.paths.en as string;
+    const answer = await manage('/preview/page', { method: 'POST', body: JSON.stringify({ url: path }) });
+    return {
+      path,
+      hits: answer.listing.results.sections[0].hits.map((hit: { entity: string }) => hit.entity),
+    };
+  }
+
+  async function draftRules(draft: number): Promise<string[]> {
+    const answer = await manage(`/imports/${draft}/rules`);
+    return answer.rules.map((rule: { id: string }) => rule.id);
+  }
+});
+
+/** Drops a file on the import screen's drop zone as a browser does: drag enter, over, drop. */
+async function dropFile(page: Page, name: string, text: string): Promise<void> {
+  const transfer = await page.evaluateHandle(
+    ({ fileName, content }) => {
+      const global = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } };
+        File: new (parts: string[], name: string, options: { type: string }) => unknown;
+      };
+      const data = new global.DataTransfer();
+      data.items.add(new global.File([content], fileName, { type: 'text/csv' }));
+      return data;
+    },
+    { fileName: name, content: text },
+  );
+  const zone = page.locator('.drop-zone');
+  await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
+  await zone.dispatchEvent('dragover', { dataTransfer: transfer });
+  await zone.dispatchEvent('drop', { dataTransfer: transfer });
+}
+
+/** Drags with the mouse as a person does: press on the handle, move in steps, release over the target. */
+async function dragTo(page: Page, handle: ReturnType<Page['locator']>, target: ReturnType<Page['locator']>) {
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+  await page.mouse.move(to.x + 20, to.y + 5, { steps: 20 });
+  await page.mouse.up();
+}
