@@ -26,7 +26,16 @@ if (isOlder(INSTALLED, ['package.json', 'package-lock.json'])) {
   done = true;
 }
 
-if (isOlder(BUILT, ['src', 'panel', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'])) {
+if (
+  isOlder(BUILT, [
+    'src',
+    'panel',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'tsconfig.build.json',
+  ])
+) {
   console.log('Building (no build yet, or the sources are newer) ...');
   npm('run', 'build');
   stamp(BUILT[0]);
