@@ -33,7 +33,10 @@ export function App() {
         }),
         defaultOptions: {
           queries: {
-            retry: (failures, error) => !(error instanceof AisleProblemError) && failures < 2,
+            // A network failure or an unavailable service (502, 503: an index switching in, load
+            // shed) may pass; any other problem is aisle's answer and stays what it is.
+            retry: (failures, error) =>
+              failures < 2 && (!(error instanceof AisleProblemError) || error.status >= 502),
             refetchOnWindowFocus: false,
             staleTime: 5_000,
           },

@@ -1,4 +1,5 @@
 import type { Schemas } from '../api.ts';
+import { Photo } from './photo.tsx';
 
 /** The entities a rule names: photo, title and reference; one the catalog no longer holds is marked gone. */
 export function NamedEntities({ entities }: { entities: Schemas['NamedEntity'][] }) {
@@ -7,7 +8,7 @@ export function NamedEntities({ entities }: { entities: Schemas['NamedEntity'][]
     <ul className="plain-list">
       {entities.map((named) => (
         <li key={named.entity} className="entity">
-          {named.image ? <img className="thumb" src={named.image} alt="" loading="lazy" /> : null}
+          {named.image ? <Photo className="thumb" src={named.image} alt="" /> : null}
           <span className={named.gone ? 'gone' : undefined}>
             {named.title ?? named.entity} <code>{named.entity}</code>
           </span>

@@ -62,7 +62,7 @@ export function RunCard({ run, heading = 'h3' }: { run: IndexRun; heading?: 'h2'
           </p>
           <p>
             {count(run.report.entities)} entities
-            {run.report.types.map((type) => ` · ${count(type.documents)} ${type.type}`).join('')}
+            {run.report.types.map((type) => ` · ${type.type}: ${count(type.documents)}`).join('')}
             {run.report.rejected > 0 && ` · ${count(run.report.rejected)} lines rejected`} · built in{' '}
             {(run.report.duration_ms / 1000).toFixed(1)} s
           </p>

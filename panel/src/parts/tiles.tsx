@@ -1,4 +1,5 @@
 import type { Schemas } from '../api.ts';
+import { Photo } from './photo.tsx';
 
 type Tile = Schemas['Inspection']['products'][number]['tile'];
 
@@ -14,7 +15,7 @@ export function Tiles({ tiles }: { tiles: Tile[] }) {
     <ul className="tiles">
       {tiles.map((tile) => (
         <li key={tile.entity} className="tile">
-          {tile.image ? <img src={tile.image} alt={tile.title ?? tile.entity} loading="lazy" /> : null}
+          {tile.image ? <Photo src={tile.image} alt={tile.title ?? tile.entity} /> : null}
           <strong>{tile.title ?? tile.entity}</strong>
           <br />
           {tile.brand && <span>{tile.brand} · </span>}

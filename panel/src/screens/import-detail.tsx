@@ -28,13 +28,14 @@ export default function ImportDetail({ id }: { id: number }) {
         <Link href="/imports">← Imports</Link>
       </p>
       <Loaded query={found} what={`import ${id}`}>
-        {(item) => <ImportPage item={item} />}
+        {(item) => <ImportPage item={item} reading={found.isFetching} />}
       </Loaded>
     </>
   );
 }
 
-function ImportPage({ item }: { item: Import }) {
+/** `reading`: the import is being read again, so its version may be about to change. */
+function ImportPage({ item, reading }: { item: Import; reading: boolean }) {
   const isDraft = item.status === 'draft';
   const readable = !item.export.removed_at;
   const { draft, choose } = useDraft();
@@ -82,7 +83,7 @@ function ImportPage({ item }: { item: Import }) {
         </div>
       )}
       {item.run && <RunOf runId={item.run.id} />}
-      {isDraft && readable && <Publishing item={item} />}
+      {isDraft && readable && <Publishing item={item} reading={reading} />}
       {readable ? <Inspection item={item} /> : <Empty>The export was removed, so it cannot be read.</Empty>}
       {isDraft && readable && <Suggestions item={item} />}
       {readable && <Changes item={item} />}
@@ -247,7 +248,7 @@ interface Guard {
   live: number;
 }
 
-function Publishing({ item }: { item: Import }) {
+function Publishing({ item, reading }: { item: Import; reading: boolean }) {
   const client = useClient();
   const queries = useQueryClient();
   const [guard, setGuard] = useState<Guard | undefined>();
@@ -278,6 +279,8 @@ function Publishing({ item }: { item: Import }) {
           : {};
       if (isProblem(error, 409) && problem.removes !== undefined)
         setGuard({ removes: problem.removes, live: problem.live_products ?? 0 });
+      // Changed since it was read (a rule or synonym written in another tab): read it again.
+      else if (isProblem(error, 409)) void queries.invalidateQueries({ queryKey: ['imports', item.id] });
     },
   });
   return (
@@ -294,7 +297,12 @@ function Publishing({ item }: { item: Import }) {
         </p>
       )}
       <div className="actions">
-        <Button className="primary" isDisabled={publish.isPending} onPress={() => publish.mutate(undefined)}>
+        {/* Publishing names the version read: not while the draft is being read again. */}
+        <Button
+          className="primary"
+          isDisabled={publish.isPending || reading}
+          onPress={() => publish.mutate(undefined)}
+        >
           {publish.isPending ? 'Publishing …' : 'Publish'}
         </Button>
       </div>

@@ -17,6 +17,7 @@ import {
 import { type Schemas, useClient } from '../api.ts';
 import { useDraft } from '../draft.tsx';
 import { fromLocalInput } from '../format.ts';
+import { Photo } from '../parts/photo.tsx';
 import { Empty, ErrorView, Loading } from '../parts/states.tsx';
 import { TraceView } from '../parts/trace.tsx';
 
@@ -153,7 +154,7 @@ function PagePreview({ setting }: { setting: Setting }) {
             <label htmlFor="preview-category">Category page</label>
             <select
               id="preview-category"
-              value=""
+              value={options.some((option) => option.path === url) ? url : ''}
               onChange={(event) => {
                 setUrl(event.target.value);
                 if (event.target.value) page.mutate(event.target.value);
@@ -178,6 +179,7 @@ function PagePreview({ setting }: { setting: Setting }) {
           </Button>
         </div>
       </Form>
+      {categories.isError && <ErrorView error={categories.error} />}
       {page.isPending && <Loading what="the page" />}
       {page.isError && <ErrorView error={page.error} />}
       {page.data && (
@@ -187,7 +189,8 @@ function PagePreview({ setting }: { setting: Setting }) {
             {page.data.draft && <span className="badge status-draft">with the draft</span>}
           </h2>
           <p className="hint">
-            {page.data.kind} page in {page.data.channel}/{page.data.locale}; robots {page.data.robots}
+            {page.data.kind.replaceAll('_', ' ')} in {page.data.channel}/{page.data.locale}; robots{' '}
+            {page.data.robots}
             {page.data.redirect && `; redirects to ${page.data.redirect.url}: ${page.data.redirect.reason}`}
           </p>
           {page.data.trace && <TraceView trace={page.data.trace as never} label="How the address was read" />}
@@ -261,11 +264,7 @@ function Results({
   });
   const find = useMutation({
     mutationFn: (wanted: string) =>
-      unwrap(
-        client.POST('/api/v1/preview/find', {
-          body: { ...(request as object), ...setting, entity: wanted } as Schemas['PreviewFindRequest'],
-        }),
-      ),
+      unwrap(client.POST('/api/v1/preview/find', { body: findRequest(request, setting, wanted) })),
   });
   const choose = (position: number) => {
     const next = chosen.includes(position)
@@ -278,8 +277,8 @@ function Results({
   return (
     <>
       <p>
-        {listed.total} {listed.type} found{answer.draft ? ', with the draft' : ''}. Choose two hits to read
-        why one sits above the other.
+        {listed.total} found in the {listed.type} section{answer.draft ? ', with the draft' : ''}. Compare two
+        hits to read why one sits above the other; Find says where a product stands and why.
       </p>
       {listed.hits.length === 0 ? (
         <Empty>Nothing is listed.</Empty>
@@ -347,6 +346,20 @@ function Results({
   );
 }
 
+/**
+ * The request the hits answered, asking where `entity` is: a page's listing request names `debug`,
+ * which a preview does not take (it always traces).
+ */
+function findRequest(
+  request: Schemas['SearchRequest'],
+  setting: Setting,
+  entity: string,
+): Schemas['PreviewFindRequest'] {
+  const asked: Record<string, unknown> = { ...request, ...setting, entity };
+  delete asked.debug;
+  return asked as Schemas['PreviewFindRequest'];
+}
+
 function HitRow({
   hit,
   position,
@@ -365,16 +378,16 @@ function HitRow({
   return (
     <li data-entity={hit.entity}>
       <span className="position">{position}</span>
-      {image ? <img className="thumb" src={image} alt="" loading="lazy" /> : <span />}
+      {image ? <Photo className="thumb" src={image} alt="" /> : <span />}
       <span>
         <strong>{title}</strong> <code>{hit.entity}</code>
         {hit.sponsored && <span className="badge">sponsored: {hit.sponsored.campaign}</span>}
         <span className="actions">
           <Button onPress={onChoose} aria-pressed={chosen} aria-label={`Compare ${hit.entity}`}>
-            {chosen ? 'Chosen' : 'Compare'}
+            Compare
           </Button>
-          <Button onPress={onFind} aria-label={`Where is ${hit.entity}`}>
-            Where is it?
+          <Button onPress={onFind} aria-label={`Find ${hit.entity}`}>
+            Find
           </Button>
         </span>
       </span>

@@ -204,7 +204,12 @@ function DraftRulesEditor({ draft }: { draft: number }) {
         precedence. <Link href={`/imports/${draft}`}>Publish the draft</Link> to make them live.
       </p>
       <div className="actions">
-        <Button className="primary" onPress={() => setEditing('')} isDisabled={editing !== undefined}>
+        {/* A write names the draft version it read: none before the draft's rules are read. */}
+        <Button
+          className="primary"
+          onPress={() => setEditing('')}
+          isDisabled={editing !== undefined || !rules.isSuccess}
+        >
           New rule
         </Button>
       </div>
@@ -367,9 +372,9 @@ function SortableRule({ rule, children }: { rule: ListedRule; children: ReactNod
         className="handle"
         {...attributes}
         {...listeners}
-        aria-label={`Move ${rule.id} (place ${rule.position})`}
+        aria-label={`Move ${rule.id}, place ${rule.position}`}
       >
-        ⠿ {rule.position}
+        {rule.position}
       </button>
       {children}
     </li>
