@@ -1465,7 +1465,7 @@ export interface components {
                     };
                 };
                 suggestion?: {
-                    /** @description A catalog field, `attributes.<code>`, `attributes.*` (each column matched by the pattern becomes an attribute named after what the `*` matched), `signals.<code>`, or `ignore`. Several columns to `category_path` are the levels of one path, in column order; `option_name` and `attribute_names` columns name the values of the `option_value` and `attribute_values` columns beside them. */
+                    /** @description A catalog field, `attributes.<code>`, `attributes.*` (each column matched by the pattern becomes an attribute named after what the `*` matched), `signals.<code>`, or `ignore`. Several columns to `category_path` are the levels of one path, in column order; `option_name` and `attribute_names` columns name the values of the `option_value` and `attribute_values` columns beside them. `status` (active, published, enabled: 1, yes, true) leaves out rows whose value says otherwise (draft, archived, disabled, 0, 2); `visibility` (hidden, not visible individually) makes a row no product of its own, though a product listing it in `variants` keeps it as a variant; `item_kind` says whether a row is a product (simple, variable, configurable...) or a variant (variation, SKU) of the product row above it or named in `group_id`, any other value (a price rule, a copy for one store view) leaving the row out; `variants` lists the variants of a product by id with their choices (`sku=A-1,size=S|sku=A-2,size=M`); `sale_discount` and `sale_percent` make the sale price an amount or a percentage below the price. */
                     destination: string;
                     /** @description For `attributes.<code>`: the attribute as it would be made. */
                     attribute?: {
@@ -1490,13 +1490,15 @@ export interface components {
                 columns?: {
                     /** @description A column name, or a pattern ending in `*` that matches every column starting with what comes before it. */
                     column: string;
-                    /** @description A catalog field, `attributes.<code>`, `attributes.*` (each column matched by the pattern becomes an attribute named after what the `*` matched), `signals.<code>`, or `ignore`. Several columns to `category_path` are the levels of one path, in column order; `option_name` and `attribute_names` columns name the values of the `option_value` and `attribute_values` columns beside them. */
+                    /** @description A catalog field, `attributes.<code>`, `attributes.*` (each column matched by the pattern becomes an attribute named after what the `*` matched), `signals.<code>`, or `ignore`. Several columns to `category_path` are the levels of one path, in column order; `option_name` and `attribute_names` columns name the values of the `option_value` and `attribute_values` columns beside them. `status` (active, published, enabled: 1, yes, true) leaves out rows whose value says otherwise (draft, archived, disabled, 0, 2); `visibility` (hidden, not visible individually) makes a row no product of its own, though a product listing it in `variants` keeps it as a variant; `item_kind` says whether a row is a product (simple, variable, configurable...) or a variant (variation, SKU) of the product row above it or named in `group_id`, any other value (a price rule, a copy for one store view) leaving the row out; `variants` lists the variants of a product by id with their choices (`sku=A-1,size=S|sku=A-2,size=M`); `sale_discount` and `sale_percent` make the sale price an amount or a percentage below the price. */
                     to: string;
                     /** @description One of: mm, cm, m, in, ft, g, kg, lb, oz, ml, l, w, kw, wh, kwh, mah, v, lm, kelvin, celsius, hz, mb, gb, tb, day, month, year. */
                     unit?: string;
                     locale?: string;
                     /** @description Splits one cell into several values. */
                     separator?: string;
+                    /** @description Written before each value that is a path rather than a whole address, such as `/media/catalog/product` before the media paths a shop system exports. */
+                    prefix?: string;
                     /** @description Prices are written in hundredths of the currency (4995 for 49.95): they are divided by 100. */
                     cents?: boolean;
                 }[];
@@ -2202,13 +2204,15 @@ export interface components {
                 columns?: {
                     /** @description A column name, or a pattern ending in `*` that matches every column starting with what comes before it. */
                     column: string;
-                    /** @description A catalog field, `attributes.<code>`, `attributes.*` (each column matched by the pattern becomes an attribute named after what the `*` matched), `signals.<code>`, or `ignore`. Several columns to `category_path` are the levels of one path, in column order; `option_name` and `attribute_names` columns name the values of the `option_value` and `attribute_values` columns beside them. */
+                    /** @description A catalog field, `attributes.<code>`, `attributes.*` (each column matched by the pattern becomes an attribute named after what the `*` matched), `signals.<code>`, or `ignore`. Several columns to `category_path` are the levels of one path, in column order; `option_name` and `attribute_names` columns name the values of the `option_value` and `attribute_values` columns beside them. `status` (active, published, enabled: 1, yes, true) leaves out rows whose value says otherwise (draft, archived, disabled, 0, 2); `visibility` (hidden, not visible individually) makes a row no product of its own, though a product listing it in `variants` keeps it as a variant; `item_kind` says whether a row is a product (simple, variable, configurable...) or a variant (variation, SKU) of the product row above it or named in `group_id`, any other value (a price rule, a copy for one store view) leaving the row out; `variants` lists the variants of a product by id with their choices (`sku=A-1,size=S|sku=A-2,size=M`); `sale_discount` and `sale_percent` make the sale price an amount or a percentage below the price. */
                     to: string;
                     /** @description One of: mm, cm, m, in, ft, g, kg, lb, oz, ml, l, w, kw, wh, kwh, mah, v, lm, kelvin, celsius, hz, mb, gb, tb, day, month, year. */
                     unit?: string;
                     locale?: string;
                     /** @description Splits one cell into several values. */
                     separator?: string;
+                    /** @description Written before each value that is a path rather than a whole address, such as `/media/catalog/product` before the media paths a shop system exports. */
+                    prefix?: string;
                     /** @description Prices are written in hundredths of the currency (4995 for 49.95): they are divided by 100. */
                     cents?: boolean;
                 }[];
