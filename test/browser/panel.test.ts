@@ -151,7 +151,9 @@ describe.skipIf(!hasChromium)('the operator panel', () => {
     });
     // The renderer's own CPU time, from its start to now: what the first screen costs the machine.
     const { metrics } = await devtools.send('Performance.getMetrics');
-    const threadMs = (metrics.find((metric) => metric.name === 'ThreadTime')?.value ?? Number.NaN) * 1000;
+    const cpuMs = (name: string) =>
+      (metrics.find((metric) => metric.name === name)?.value ?? Number.NaN) * 1000;
+    const threadMs = cpuMs('ThreadTime');
     const scripts = resources.filter((name) => name.endsWith('.js'));
     let gzipped = 0;
     for (const script of scripts)
@@ -159,7 +161,7 @@ describe.skipIf(!hasChromium)('the operator panel', () => {
         await readFile(join(PANEL_DIR, 'assets', basename(new URL(script).pathname))),
       ).length;
     console.log(
-      `Panel first screen: ${resources.length} requests (${scripts.length} scripts, ${(gzipped / 1000).toFixed(1)} kB gzipped) before interactive at ${interactive.toFixed(0)} ms, ${threadMs.toFixed(0)} ms of the renderer's main thread`,
+      `Panel first screen: ${resources.length} requests (${scripts.length} scripts, ${(gzipped / 1000).toFixed(1)} kB gzipped) before interactive at ${interactive.toFixed(0)} ms; CPU: ${threadMs.toFixed(0)} ms on the renderer's main thread, ${cpuMs('ProcessTime').toFixed(0)} ms in the renderer`,
     );
     // The budget is asserted on what does not depend on how busy the machine is: the script's size,
     // that nothing but the panel's own files is fetched before the sign-in answers keys (no call to
@@ -358,6 +360,7 @@ describe.skipIf(!hasChromium)('the operator panel', () => {
       async () => ((await page.locator('h1 .badge').textContent()) === 'live' ? true : undefined),
       120_000,
     );
+    await queryReadsLive();
     expect((await manage('/rules')).rules[0].id).toBe('pin-kettle');
     const liveSynonyms = await manage('/synonyms');
     expect(
@@ -376,16 +379,19 @@ describe.skipIf(!hasChromium)('the operator panel', () => {
     await page.getByRole('button', { name: 'Read again' }).press('Enter');
     const totals = page.getByTestId('insights-totals');
     await totals.getByText('4', { exact: true }).first().waitFor();
-    await expect(totals.textContent()).resolves.toMatch(/Searches4Without results0Clicks2Click-through50(\.0)?\s?%/);
+    await expect(totals.textContent()).resolves.toMatch(
+      /Searches4Without results0Clicks2Click-through50(\.0)?\s?%/,
+    );
     await page.getByRole('table', { name: 'Top queries' }).getByText('headphones').waitFor();
     await expectAccessible(page, 'insights');
     await expectKeyboardReachable(page, 'insights');
 
     // The overview after the day: what is live now and the index runs that took it there.
     await goTo(page, 'Overview');
-    await expect(page.getByTestId('live').textContent()).resolves.toContain(
-      (await manage('/live')).release.slice(0, 11),
-    );
+    await page
+      .getByTestId('live')
+      .getByText((await manage('/live')).release.slice(0, 11))
+      .waitFor();
     await page.getByRole('table', { name: 'Latest index runs' }).waitFor();
     await shot(page, 'panel-overview.png');
     await page.close();
@@ -448,7 +454,27 @@ describe.skipIf(!hasChromium)('the operator panel', () => {
     }
   }
 
+  /**
+   * Waits until the query side reads the release live now: an import is live once the control
+   * plane's pointer moved, and the query node loads its indexes a moment later.
+   */
+  async function queryReadsLive(): Promise<void> {
+    const { release } = await manage('/live');
+    await waitFor(
+      `the query side to read release ${release}`,
+      async () => {
+        const answer = await manage('/preview/search', {
+          method: 'POST',
+          body: JSON.stringify({ query: 'kettle', per_page: 1 }),
+        });
+        return answer.release === release ? true : undefined;
+      },
+      90_000,
+    );
+  }
+
   async function kettlesPage(): Promise<{ path: string; hits: string[] }> {
+    await queryReadsLive();
     const { categories } = await manage('/categories');
     const node = categories.find((category: { category: string }) => category.category === 'kettles');
     const path = node.paths.en as string;

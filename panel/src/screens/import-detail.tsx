@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AisleProblemError, unwrap } from 'aisle/client';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Link, useLocation } from 'wouter';
 import { isProblem, type Schemas, useClient } from '../api.ts';
@@ -22,6 +22,7 @@ export default function ImportDetail({ id }: { id: number }) {
       unwrap(client.GET('/api/v1/imports/{import}', { params: { path: { import: String(id) } } })),
     refetchInterval: (query) => (query.state.data?.status === 'publishing' ? 1000 : false),
   });
+  useReadAgainWhenPublished(found.data?.status);
   return (
     <>
       <p>
@@ -32,6 +33,20 @@ export default function ImportDetail({ id }: { id: number }) {
       </Loaded>
     </>
   );
+}
+
+/**
+ * Once a publish ends (live or failed), what the other screens read of the live release changed:
+ * they read it again instead of showing what they kept from before.
+ */
+function useReadAgainWhenPublished(status: Import['status'] | undefined) {
+  const queries = useQueryClient();
+  const before = useRef(status);
+  useEffect(() => {
+    if (before.current === 'publishing' && status !== 'publishing')
+      void queries.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'imports' });
+    before.current = status;
+  }, [status, queries]);
 }
 
 /** `reading`: the import is being read again, so its version may be about to change. */
