@@ -47,10 +47,10 @@ module.exports = {
     ...folderRules,
     {
       name: 'database-drivers-in-store',
-      comment: 'Only src/store talks to a database driver.',
+      comment: 'Only src/store talks to a database driver or to object storage.',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/(store|cli)/' },
-      to: { path: 'node_modules/(better-sqlite3|pg|kysely)/' },
+      to: { path: 'node_modules/(better-sqlite3|pg|kysely|@aws-sdk)/' },
     },
     {
       name: 'fastify-in-http-and-routes',

@@ -9,8 +9,8 @@ import {
   readerFiles,
 } from '../../catalog/index.js';
 import { AppError } from '../../lib/errors.js';
+import { openLocation } from '../../store/blob-location.js';
 import type { BlobLocation, StagedBlob } from '../../store/blob-store.js';
-import { openLocation } from '../../store/directory-blob-store.js';
 import type { ControlDeps } from './deps.js';
 
 /**
