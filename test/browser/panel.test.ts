@@ -128,7 +128,7 @@ describe.skipIf(!hasChromium)('the operator panel', () => {
     expect(width, where).toBeLessThanOrEqual(page.viewportSize()!.width);
   }
 
-  it('opens fast: the first screen loads under 300 kB of gzipped script and is interactive within a second', async () => {
+  it('opens light: the first screen loads under 300 kB of gzipped script and takes the renderer under a second of CPU', async () => {
     // A first visit (nothing cached) in a browser already running: a warm-up page in another
     // context starts Chromium's renderer, as a merchandiser's browser is started already.
     const warmUp = await browser.newContext();
@@ -166,8 +166,8 @@ describe.skipIf(!hasChromium)('the operator panel', () => {
     // The budget is asserted on what does not depend on how busy the machine is: the script's size,
     // that nothing but the panel's own files is fetched before the sign-in answers keys (no call to
     // the API, no screen's chunk), and the renderer main thread's CPU time to get there. The wall
-    // time to interactive is printed and written in docs/BENCHMARKS.md; on this shared machine it
-    // swings with other work (867 ms quiet, up to 2 s loaded) while these stay put.
+    // time to interactive swings with other work on a shared machine: bench/panel.ts measures it
+    // over many first visits (docs/BENCHMARKS.md); here it is only printed.
     expect(gzipped).toBeLessThan(300_000);
     expect(resources.every((name) => new URL(name).pathname.startsWith('/assets/'))).toBe(true);
     expect(scripts.length).toBeLessThanOrEqual(4);
