@@ -425,6 +425,55 @@ describe.skipIf(!hasChromium)('the operator panel', () => {
     await page.close();
   });
 
+  it('says what is missing and what went wrong, at the field the refusal points at', async () => {
+    const page = await open();
+    await signIn(page);
+    // An import that does not exist: the 404's own detail, in an alert.
+    const missing = await manage('/imports/987654');
+    await page.goto(`${panel}#/imports/987654`);
+    await page.getByRole('alert').filter({ hasText: missing.detail }).waitFor();
+    await expectAccessible(page, 'an import that does not exist');
+
+    // No feed yet: the screen says where the catalog comes from instead.
+    await goTo(page, 'Catalog source');
+    await page.getByText('No feed is set: the catalog comes from uploads.').waitFor();
+    // A schedule the API refuses: its violation is shown at the field, and nothing is kept.
+    const body = {
+      url: 'https://shop.example.com/export/products.csv',
+      interval_minutes: 1,
+      on_change: 'draft',
+    };
+    const refusal = await manage('/catalog-source', { method: 'PUT', body: JSON.stringify(body) });
+    const atInterval = refusal.violations.find((violation: { pointer: string }) =>
+      violation.pointer.includes('interval'),
+    );
+    await page.getByLabel('Feed address').fill(body.url);
+    await page.getByLabel('Every (minutes, 5 to 1440)').fill('1');
+    await chooseRadio(page, 'waits as a draft');
+    await page.getByRole('button', { name: 'Save the feed' }).click();
+    await page.locator('.field-error').filter({ hasText: atInterval.message }).waitFor();
+    await expect(page.getByLabel('Every (minutes, 5 to 1440)').getAttribute('aria-invalid')).resolves.toBe(
+      'true',
+    );
+    expect(
+      (await call(`${panel}api/v1/catalog-source`, { headers: { authorization: `Bearer ${KEY}` } })).status,
+    ).toBe(404);
+    await expectAccessible(page, 'a refused catalog source');
+
+    // Corrected, with a password: the password is kept and never shown back.
+    await page.getByLabel('Every (minutes, 5 to 1440)').fill('60');
+    await chooseRadio(page, 'user and password');
+    await page.getByLabel('User', { exact: true }).fill('feed-reader');
+    await page.getByLabel('Password', { exact: true }).fill('a-password-never-shown');
+    await page.getByRole('button', { name: 'Save the feed' }).click();
+    await page.getByText('as feed-reader (password kept encrypted)').waitFor();
+    await expect(page.locator('body').textContent()).resolves.not.toContain('a-password-never-shown');
+    await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
+    await page.getByRole('button', { name: 'Stop fetching (remove the source)' }).click();
+    await page.getByText('No feed is set: the catalog comes from uploads.').waitFor();
+    await page.close();
+  }, 180_000);
+
   it('breaks no rule of its Content-Security-Policy', () => {
     expect(cspViolations).toEqual([]);
   });
@@ -504,6 +553,12 @@ async function goTo(page: Page, screen: string): Promise<void> {
     .getByRole('link', { name: screen, exact: true })
     .click();
   await page.locator('main h1').filter({ hasText: screen }).first().waitFor();
+}
+
+/** Chooses a radio button by its label, as a person clicks it (React Aria hides the input itself). */
+async function chooseRadio(page: Page, name: string): Promise<void> {
+  await page.locator('label').filter({ hasText: name }).click();
+  await expect(page.getByRole('radio', { name }).isChecked()).resolves.toBe(true);
 }
 
 /** Drops a file on the import screen's drop zone as a browser does: drag enter, over, drop. */

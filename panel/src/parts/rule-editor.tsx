@@ -107,7 +107,14 @@ export function RuleEditor({
   }
 
   return (
-    <Form onSubmit={submit} className="card rule-editor" aria-label={isNew ? 'New rule' : `Edit rule ${id}`}>
+    // The API's violations mark fields invalid; with the browser's own validation an invalid field
+    // would block the very submit that sends the correction, so validity is only announced (aria).
+    <Form
+      onSubmit={submit}
+      validationBehavior="aria"
+      className="card rule-editor"
+      aria-label={isNew ? 'New rule' : `Edit rule ${id}`}
+    >
       <h3>{isNew ? 'New rule' : `Rule ${id}`}</h3>
       {violations.length > 0 && (
         <ul className="field-error" role="alert">

@@ -146,7 +146,9 @@ function SourceForm({ source }: { source: Source | undefined }) {
     save.mutate(body);
   };
   return (
-    <Form onSubmit={submit} className="card" aria-label="Set the feed">
+    // The API's violations mark fields invalid; with the browser's own validation an invalid field
+    // would block the very submit that sends the correction, so validity is only announced (aria).
+    <Form onSubmit={submit} validationBehavior="aria" className="card" aria-label="Set the feed">
       <h2>{source ? 'Change the feed' : 'Fetch the catalog from a feed'}</h2>
       <TextField
         value={url}
