@@ -2,37 +2,6 @@ import type { Schemas } from './api.ts';
 
 export type FeedFile = Schemas['Inspection']['mapping'];
 
-/** The targets a column can go to besides `attributes.<code>` and `signals.<code>` (feed.json's own list). */
-export const FEED_FIELDS = [
-  'ignore',
-  'type',
-  'id',
-  'group_id',
-  'variant_id',
-  'title',
-  'description',
-  'url',
-  'image',
-  'images',
-  'brand',
-  'categories',
-  'category_path',
-  'keywords',
-  'price',
-  'sale_price',
-  'sale_from',
-  'sale_until',
-  'currency',
-  'availability',
-  'stock',
-  'delivery_days',
-  'option_name',
-  'option_value',
-  'attribute_names',
-  'attribute_values',
-  'attribute_pairs',
-] as const;
-
 /**
  * feed.json with columns sent to new destinations: an entry naming the column exactly is changed,
  * otherwise one is put first (the first entry that names or matches a column decides, so it wins

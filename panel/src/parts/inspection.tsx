@@ -3,8 +3,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { unwrap } from 'aisle/client';
 import { useMemo, useState } from 'react';
 import { Button, ComboBox, FieldError, Input, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { FEED_TARGETS } from '../../../src/contracts/release-files/feed-targets.ts';
 import { type Schemas, useClient, violationsOf } from '../api.ts';
-import { columnAt, FEED_FIELDS, withDestinations } from '../feed-mapping.ts';
+import { columnAt, withDestinations } from '../feed-mapping.ts';
 import { count } from '../format.ts';
 import { DataTable } from './data-table.tsx';
 import { ErrorView } from './states.tsx';
@@ -279,5 +280,5 @@ function destinationChoices(inspection: Inspection): string[] {
   for (const entry of inspection.mapping.columns ?? []) {
     if (entry.to.startsWith('attributes.') || entry.to.startsWith('signals.')) named.add(entry.to);
   }
-  return [...FEED_FIELDS, ...[...named].sort()];
+  return [...FEED_TARGETS, ...[...named].sort()];
 }
