@@ -50,7 +50,10 @@ export function importRoutes(
   // Exports are read one at a time, others waiting their turn: the control plane's calls may never
   // take more than one of the read threads, which also prepare each new index for loading.
   const reads = new Gate(1);
-  const facts = new CatalogFactsCache(store.reads, (work) => oneAtATime(reads, work));
+  // Made by the first comparison: routes are also built only to describe them (openapi.json), with
+  // dependencies that may not be reached.
+  let kept: CatalogFactsCache | undefined;
+  const facts = () => (kept ??= new CatalogFactsCache(store.reads, (work) => oneAtATime(reads, work)));
   app.post(
     '/internal/imports/inspect',
     {
@@ -145,8 +148,8 @@ export function importRoutes(
         live && liveFiles
           ? { export: await keptExport(store, live.snapshot), readWith: liveFiles, typedBy: liveFiles }
           : undefined;
-      const draftFacts = await facts.of(draft, store.limits);
-      return compareFacts(draftFacts, before ? await facts.of(before, store.limits) : undefined);
+      const draftFacts = await facts().of(draft, store.limits);
+      return compareFacts(draftFacts, before ? await facts().of(before, store.limits) : undefined);
     },
   );
 }
