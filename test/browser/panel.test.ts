@@ -474,6 +474,33 @@ describe.skipIf(!hasChromium)('the operator panel', () => {
     await page.close();
   }, 180_000);
 
+  it('rolls back from the releases screen, saying how it would go live', async () => {
+    const page = await open();
+    await signIn(page);
+    const live = (await manage('/live')).release as string;
+    const { data } = await manage('/releases');
+    const earlier = data.find((release: { id: string }) => release.id !== live).id as string;
+    const publication = await manage(`/releases/${earlier}/publication`);
+    await goTo(page, 'Releases');
+    await page.getByRole('button', { name: `Open release ${earlier}` }).click();
+    await page
+      .locator('p')
+      .filter({ hasText: `Publishing it would go live by a ${publication.way}: ${publication.cause}` })
+      .waitFor();
+    await expectAccessible(page, 'releases');
+    await expectKeyboardReachable(page, 'releases');
+    await page.getByRole('button', { name: 'Publish (roll back to it)' }).press('Enter');
+    const run = page.getByRole('region', { name: /Index run \d+/ }).first();
+    await run.waitFor();
+    await waitFor(
+      'the earlier release to go live',
+      async () => ((await manage('/live')).release === earlier ? true : undefined),
+      120_000,
+    );
+    await run.locator('.badge', { hasText: 'live' }).waitFor();
+    await page.close();
+  }, 180_000);
+
   it('breaks no rule of its Content-Security-Policy', () => {
     expect(cspViolations).toEqual([]);
   });
