@@ -38,6 +38,7 @@ if (
   isOlder(BUILT, [
     'src',
     'storefront',
+    'panel',
     'package.json',
     'package-lock.json',
     'tsconfig.json',

@@ -16,6 +16,7 @@ export function printBanner(
   if (urls.public) lines.push(`  Query API:       ${urls.public}`);
   if (urls.internal) lines.push(`  Internal API:    ${urls.internal}`);
   if (urls.management) lines.push(`  Management API:  ${urls.management}/api/v1`);
+  if (urls.management) lines.push(`  Operator panel:  ${urls.management}/`);
   if (roles.indexer) lines.push('  Indexer:         running');
   if (urls.management) lines.push(managementKeyLine(managementKey, keyOrigin, dataDir));
   const docs = urls.public ?? urls.management ?? urls.internal;

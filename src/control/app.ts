@@ -6,6 +6,7 @@ import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
 import { Gate } from '../lib/gate.js';
 import type { Registry } from '../lib/metrics.js';
+import { panelRoutes } from './panel.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { catalogSourceRoutes } from './routes/catalog-source.js';
 import { importRoutes } from './routes/imports.js';
@@ -37,7 +38,7 @@ export interface ManagementAppOptions {
   openApi?: () => unknown;
 }
 
-/** The management server: the API under /api/v1 behind the Bearer key, no CORS headers. */
+/** The management server: the API under /api/v1 behind the Bearer key, no CORS headers; the panel at `/`. */
 export async function buildManagementApp(options: ManagementAppOptions): Promise<HttpServer> {
   const managementKey = {
     key: options.managementKey,
@@ -57,6 +58,7 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
   metricsRoute(plain, options.metrics, options.metricsKey);
   if (options.openApi) openApiRoute(app, options.openApi);
   schemaRoutes(app);
+  await panelRoutes(plain);
   // One gate for both upload routes: what it bounds is the memory and time of reading exports.
   const uploads = { limitBytes: options.uploadLimitBytes, gate: new Gate(options.uploadConcurrency) };
   await app.register(

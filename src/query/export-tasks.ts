@@ -5,12 +5,11 @@ import {
   readExport,
   readerFiles,
 } from '../catalog/index.js';
-import type { CompareAnswer } from '../contracts/imports.js';
 import type { Inspection } from '../contracts/inspection.js';
 import { AppError } from '../lib/errors.js';
 import { openLocation } from '../store/blob-location.js';
 import { type BlobLocation, BlobNotFoundError } from '../store/blob-store.js';
-import { type CatalogFacts, catalogFacts, compareFacts } from './routes/compare-exports.js';
+import { type CatalogFacts, catalogFacts } from './routes/compare-exports.js';
 
 /**
  * Reading kept exports for the internal API, run as tasks on the node's read threads (see
@@ -50,9 +49,8 @@ export interface CompareSide {
   typedBy: Record<string, unknown>;
 }
 
-export interface CompareInput {
-  draft: CompareSide;
-  live?: CompareSide;
+export interface FactsInput {
+  side: CompareSide;
   limits?: ExportLimits;
 }
 
@@ -74,15 +72,12 @@ async function exportColumns(input: ColumnsInput): Promise<ExportColumns> {
   return { columns: read.columns, mapping: read.mapping, derivedFiles: read.derivedFiles };
 }
 
-/** Products added and removed, attributes and filters new and gone, from the draft to what is live. */
-async function compareExports(input: CompareInput): Promise<CompareAnswer> {
-  const draft = await factsOf(input.draft, input.limits);
-  const live = input.live ? await factsOf(input.live, input.limits) : undefined;
-  return compareFacts(draft, live);
-}
-
-/** Attribute types come from `typedBy`'s attributes.json, else from the one derived from the export. */
-async function factsOf(side: CompareSide, limits: ExportLimits | undefined): Promise<CatalogFacts> {
+/**
+ * One side of a comparison as facts (products, attributes, filters): the caller compares two and
+ * keeps them for the next comparison. Attribute types come from `typedBy`'s attributes.json, else
+ * from the one derived from the export.
+ */
+async function factsOf({ side, limits }: FactsInput): Promise<CatalogFacts> {
   const read = await readKept(side.export, side.readWith, limits);
   const derived = read.derivedFiles.find((file) => file.name === 'attributes.json')?.content;
   return catalogFacts(read.entities, [side.typedBy['attributes.json'], derived]);
@@ -111,6 +106,6 @@ export function goneFromStorage(snapshotId: string): AppError {
 
 export const exportTasks = {
   'export:inspect': inspectExport,
-  'export:compare': compareExports,
+  'export:facts': factsOf,
   'export:columns': exportColumns,
 };

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogEntity } from '../../src/contracts/catalog-entity.js';
 import { Indexer } from '../../src/control/indexer/indexer.js';
 import { systemClock } from '../../src/lib/clock.js';
+import type { FactsInput } from '../../src/query/export-tasks.js';
 import { minimalRelease, smallShop, toJsonLines } from '../support/catalog.js';
 import type { Answer } from '../support/http.js';
 import {
@@ -375,6 +376,46 @@ describe('GET /api/v1/imports/{import}/changes', () => {
       attributes: { new: ['color'], gone: ['material'] },
       filters: { new: ['color'], gone: ['material'] },
     });
+  });
+
+  it('reads the live catalog once for the changes of every draft, and a draft again only when its reading changes', async () => {
+    stack = await startTestStack();
+    await storeAndPublishRelease(stack, minimalRelease);
+    const first = await sendExport(stack, shop);
+    await publish(stack, first.id);
+    await settled(stack, first.id);
+    const run = vi.spyOn(stack.workers.reads, 'run');
+    const reads = () =>
+      run.mock.calls
+        .filter(([task]) => task === 'export:facts')
+        .map(([, input]) => (input as FactsInput).side.export.snapshot);
+    const changesOf = async (id: number) =>
+      (await stack!.manage('GET', `/imports/${id}/changes`)).json() as Promise<{ attributes: unknown }>;
+    try {
+      const draft = await sendExport(stack, toJsonLines([...smallShop.slice(1), product('p4', 'Teapot')]));
+      const changes = await changesOf(draft.id);
+      expect(await changesOf(draft.id)).toEqual(changes);
+      expect(reads()).toEqual([draft.export.snapshot, first.export.snapshot]);
+
+      // Synonyms change nothing of how the export reads; attributes.json changes how it is typed.
+      const withSynonyms = await (
+        await stack.manage('PATCH', `/imports/${draft.id}`, { version: draft.version, files: synonyms })
+      ).json();
+      await changesOf(draft.id);
+      expect(reads()).toHaveLength(2);
+      await stack.manage('PATCH', `/imports/${draft.id}`, {
+        version: withSynonyms.version,
+        files: { 'attributes.json': { attributes: [{ code: 'material', label: 'Material', type: 'text' }] } },
+      });
+      await changesOf(draft.id);
+      expect(reads()).toEqual([draft.export.snapshot, first.export.snapshot, draft.export.snapshot]);
+
+      const other = await sendExport(stack, toJsonLines(smallShop.slice(0, 2)));
+      await changesOf(other.id);
+      expect(reads().slice(3)).toEqual([other.export.snapshot]);
+    } finally {
+      run.mockRestore();
+    }
   });
 
   it('answers 404 for an unknown import and 502 when the query side does not answer', async () => {

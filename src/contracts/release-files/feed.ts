@@ -1,42 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ReleaseFile, Unit } from './common.js';
+import { FEED_TARGETS } from './feed-targets.js';
 
-export const FEED_TARGETS = [
-  'ignore',
-  'type',
-  'id',
-  'group_id',
-  'alias_id',
-  'variant_id',
-  'title',
-  'description',
-  'url',
-  'image',
-  'images',
-  'brand',
-  'categories',
-  'category_path',
-  'keywords',
-  'price',
-  'sale_price',
-  'sale_from',
-  'sale_until',
-  'currency',
-  'availability',
-  'stock',
-  'delivery_days',
-  'option_name',
-  'option_value',
-  'attribute_names',
-  'attribute_values',
-  'attribute_pairs',
-  'status',
-  'visibility',
-  'item_kind',
-  'variants',
-  'sale_discount',
-  'sale_percent',
-] as const;
+export { FEED_TARGETS };
 
 export const FeedTarget = Type.String({
   pattern: `^(${FEED_TARGETS.join('|')}|attributes\\.[a-z][a-z0-9_]*|attributes\\.\\*|signals\\.[a-z][a-z0-9_]*)$`,

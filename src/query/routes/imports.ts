@@ -11,16 +11,18 @@ import { Gate } from '../../lib/gate.js';
 import type { TaskRunner } from '../../lib/tasks.js';
 import { validateRelease } from '../../release/validate.js';
 import type { BlobStore, Database } from '../../store/index.js';
+import { CatalogFactsCache } from '../catalog-facts-cache.js';
 import { type AiGatewaySettings, requireGatewayKey, suggestColumns } from '../column-suggestions.js';
 import {
   type ColumnsInput,
-  type CompareInput,
+  type CompareSide,
   goneFromStorage,
   type InspectInput,
   type KeptExport,
 } from '../export-tasks.js';
 import type { LiveIndex } from '../live-index.js';
 import { checkRelease } from '../release-check.js';
+import { compareFacts } from './compare-exports.js';
 
 /** Where kept exports are read from: the snapshots' rows and their bytes in shared storage. */
 export interface KeptExports {
@@ -48,6 +50,10 @@ export function importRoutes(
   // Exports are read one at a time, others waiting their turn: the control plane's calls may never
   // take more than one of the read threads, which also prepare each new index for loading.
   const reads = new Gate(1);
+  // Made by the first comparison: routes are also built only to describe them (openapi.json), with
+  // dependencies that may not be reached.
+  let kept: CatalogFactsCache | undefined;
+  const facts = () => (kept ??= new CatalogFactsCache(store.reads, (work) => oneAtATime(reads, work)));
   app.post(
     '/internal/imports/inspect',
     {
@@ -132,22 +138,18 @@ export function importRoutes(
       // What is live was checked when it was published, but this call may name any files: they are
       // checked as a release (without its tests) before anything reads them.
       const liveFiles = live ? liveReleaseFiles(live.files) : undefined;
-      return oneAtATime(reads, async () => {
-        const input: CompareInput = {
-          draft: { export: await keptExport(store, snapshot), readWith: checked, typedBy: files },
-          ...(live && liveFiles
-            ? {
-                live: {
-                  export: await keptExport(store, live.snapshot),
-                  readWith: liveFiles,
-                  typedBy: liveFiles,
-                },
-              }
-            : {}),
-          ...limitsOf(store),
-        };
-        return store.reads.run<CompareAnswer>('export:compare', input);
-      });
+      // Both exports are looked up first: a snapshot the clean-up removed is a 404 even when kept here.
+      const draft: CompareSide = {
+        export: await keptExport(store, snapshot),
+        readWith: checked,
+        typedBy: files,
+      };
+      const before: CompareSide | undefined =
+        live && liveFiles
+          ? { export: await keptExport(store, live.snapshot), readWith: liveFiles, typedBy: liveFiles }
+          : undefined;
+      const draftFacts = await facts().of(draft, store.limits);
+      return compareFacts(draftFacts, before ? await facts().of(before, store.limits) : undefined);
     },
   );
 }

@@ -1,0 +1,41 @@
+/**
+ * The catalog fields a feed.json column can go to besides `attributes.<code>` and
+ * `signals.<code>`. A module without imports of its own, so the operator panel offers the same list
+ * the contract checks without bundling the schemas.
+ */
+export const FEED_TARGETS = [
+  'ignore',
+  'type',
+  'id',
+  'group_id',
+  'alias_id',
+  'variant_id',
+  'title',
+  'description',
+  'url',
+  'image',
+  'images',
+  'brand',
+  'categories',
+  'category_path',
+  'keywords',
+  'price',
+  'sale_price',
+  'sale_from',
+  'sale_until',
+  'currency',
+  'availability',
+  'stock',
+  'delivery_days',
+  'option_name',
+  'option_value',
+  'attribute_names',
+  'attribute_values',
+  'attribute_pairs',
+  'status',
+  'visibility',
+  'item_kind',
+  'variants',
+  'sale_discount',
+  'sale_percent',
+] as const;
