@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { PROBLEM_CODES, type ProblemCode } from '../contracts/problem-codes.js';
 import { PACKAGE_ROOT } from '../lib/package-root.js';
 import { VERSION } from '../lib/version.js';
+import { PROBLEM_STATUS } from './problem-status.js';
 
 export interface OpenApiDocument {
   openapi: string;
@@ -11,7 +13,7 @@ export interface OpenApiDocument {
   servers?: Array<{ url: string; description?: string }>;
   tags?: Array<{ name: string; description?: string }>;
   paths: Record<string, Record<string, unknown>>;
-  components?: { schemas?: Record<string, unknown> };
+  components?: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
   [key: string]: unknown;
 }
 
@@ -57,12 +59,90 @@ export function mergeOpenApi(
       title: 'aisle',
       version: VERSION,
       description:
-        'Search and merchandising for online shops. The public Query API needs no key; the management API takes `Authorization: Bearer <SEARCH_MANAGEMENT_KEY>`, which this description does not declare as a security scheme, so a generated client adds the header itself. Internal operations are tagged `internal`.',
+        'Search and merchandising for online shops. The public Query API needs no key; the management API (paths under `/api/v1`) takes `Authorization: Bearer <SEARCH_MANAGEMENT_KEY>` (security scheme `managementKey`), the internal API (paths under `/internal/`) `Authorization: Bearer <AISLE_INTERNAL_KEY>` (`internalKey`); a missing or wrong key answers 401 with `WWW-Authenticate: Bearer`. Internal operations are tagged `internal`. Every error is a problem whose `code` names its cause (see the `Problem` schema).',
     },
     servers,
     tags: API_TAGS,
-    paths: sortKeys(paths),
-    components: { schemas: sortKeys(schemas) },
+    paths: sortKeys(withSecurity(paths)),
+    components: { schemas: sortKeys(withProblemCodes(schemas)), securitySchemes: SECURITY_SCHEMES },
+  };
+}
+
+/** The two keys, each asked by the servers of one API (src/http/auth.ts). */
+const SECURITY_SCHEMES = {
+  managementKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The management key the control plane was started with (`SEARCH_MANAGEMENT_KEY`), for every path under `/api/v1`.',
+  },
+  internalKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The internal key shared by the roles (`AISLE_INTERNAL_KEY`), for every path under `/internal/`: only the control plane calls them.',
+  },
+};
+
+/** Which key each path asks for, as the servers guard them: by the prefix of the path. */
+function securityOf(path: string): keyof typeof SECURITY_SCHEMES | undefined {
+  if (path.startsWith('/api/v1/')) return 'managementKey';
+  if (path.startsWith('/internal/')) return 'internalKey';
+  return undefined;
+}
+
+/**
+ * Every operation of a guarded path names its key and answers 401 without it (the guard answers
+ * before any route, so routes need not list it themselves).
+ */
+function withSecurity(paths: OpenApiDocument['paths']): OpenApiDocument['paths'] {
+  const secured: OpenApiDocument['paths'] = {};
+  for (const [path, operations] of Object.entries(paths)) {
+    const scheme = securityOf(path);
+    if (!scheme) {
+      secured[path] = operations;
+      continue;
+    }
+    secured[path] = Object.fromEntries(
+      Object.entries(operations).map(([method, operation]) => {
+        const described = operation as { responses?: Record<string, unknown> };
+        const responses = { ...described.responses };
+        responses['401'] ??= UNAUTHORIZED;
+        return [method, { ...described, security: [{ [scheme]: [] }], responses: sortKeys(responses) }];
+      }),
+    );
+  }
+  return secured;
+}
+
+const UNAUTHORIZED = {
+  description: 'The key is missing or wrong (`WWW-Authenticate: Bearer`).',
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+};
+
+/**
+ * The Problem schema's `code` lists every cause with the status it is answered with and what it
+ * means, from the one table (src/http/problem-status.ts) and the contract's meanings.
+ */
+function withProblemCodes(schemas: Record<string, unknown>): Record<string, unknown> {
+  const problem = schemas.Problem as { properties: Record<string, Record<string, unknown>> } | undefined;
+  if (!problem) return schemas;
+  const rows = (Object.keys(PROBLEM_CODES) as ProblemCode[]).map(
+    (code) => `| \`${code}\` | ${PROBLEM_STATUS[code]} | ${PROBLEM_CODES[code]} |`,
+  );
+  const description = [
+    'The cause, a stable word to branch on; `detail` says it in words that may change. The codes, the status each is answered with, and what each means:',
+    '',
+    '| code | status | meaning |',
+    '| --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+  return {
+    ...schemas,
+    Problem: {
+      ...problem,
+      properties: { ...problem.properties, code: { ...problem.properties.code, description } },
+    },
   };
 }
 

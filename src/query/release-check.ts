@@ -64,7 +64,7 @@ export function checkDraftRelease(
 
 function releaseViolations(violations: Violation[]): AppError {
   return new AppError(
-    'unprocessable',
+    'release_violations',
     'The release has violations: correct each file at the pointer named.',
     violations,
   );

@@ -108,7 +108,7 @@ async function readUploadedExport(input: UploadInput): Promise<ExportCount> {
     // The same bytes PUT /catalog refuses: nothing of them could become a catalog entity.
     const [first] = read.rejected;
     throw new AppError(
-      'unprocessable',
+      'export_unreadable',
       read.rows === 0
         ? `The body holds no export: not one row was found in it. ${read.how.summary} Send the export file itself as the body.`
         : `The export makes no catalog entity: none of its ${read.rows} rows could be read as one${first ? ` (first problem: ${first.cause.replace(/\.$/, '')})` : ''}. ${read.how.summary}`,

@@ -32,7 +32,9 @@ async function answer(
   type?: string,
 ): Promise<DraftSearchSettings> {
   const settings = await deps.querySide.searchSettings({
-    files: release,
+    // A draft that changes nothing over nothing published makes no release yet: it is searched by
+    // the default types, the ones a change of its search settings starts from.
+    files: Object.keys(release).length > 0 ? release : { 'types.json': DEFAULT_TYPES },
     ...(locale !== undefined ? { locale } : {}),
   });
   return {
@@ -59,7 +61,7 @@ export async function changeSearchSettings(
     const at = file.types.findIndex((one) => one.code === type);
     if (at < 0) {
       throw new AppError(
-        'not_found',
+        'type_not_found',
         `The draft has no type "${type}": its types are ${file.types.map((one) => `"${one.code}"`).join(', ')}.`,
       );
     }

@@ -55,7 +55,8 @@ export type PlannedAnswer = Omit<SearchResponse, 'query_id' | 'release' | 'snaps
 export function answerRequest(target: SearchTarget, request: SearchRequest, arrival: Date): PlannedAnswer {
   if (request.filters !== undefined) {
     const shape = filterShapeViolations(request.filters);
-    if (shape.length > 0) throw new AppError('bad_request', 'The request cannot be answered as sent.', shape);
+    if (shape.length > 0)
+      throw new AppError('invalid_request', 'The request cannot be answered as sent.', shape);
   }
   const violations = listingViolations(target.index, target.planner.pages, request);
   const plan = refuseTogether(violations, () => target.planner.plan(request, { arrival }));

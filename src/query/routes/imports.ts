@@ -175,7 +175,7 @@ function liveReleaseFiles(files: Record<string, unknown>): Record<string, unknow
   const check = validateRelease(files);
   if (check.ok) return check.release.files;
   throw new AppError(
-    'unprocessable',
+    'release_violations',
     'The live release files have violations: correct each file at the pointer named.',
     check.violations,
   );
@@ -188,7 +188,7 @@ function limitsOf(store: KeptExports): { limits?: ExportLimits } {
 /** A kept export as a read thread opens it: where its bytes are in storage. */
 async function keptExport(store: KeptExports, snapshotId: string): Promise<KeptExport> {
   const snapshot = await store.database.snapshots.get(snapshotId);
-  if (!snapshot) throw new AppError('not_found', `There is no snapshot ${snapshotId}.`);
+  if (!snapshot) throw new AppError('snapshot_not_found', `There is no snapshot ${snapshotId}.`);
   const bytes = await store.blobs.size(snapshot.blob);
   if (bytes === undefined) throw goneFromStorage(snapshotId);
   return { snapshot: snapshotId, location: store.blobs.locate(snapshot.blob), bytes };

@@ -73,14 +73,14 @@ export function synonymRoutes(app: HttpServer, liveIndex: LiveIndex): void {
         const known = at !== undefined && at.locale === locale && dictionaries[locale]?.[at.list]?.[at.index];
         if (!known)
           throw new AppError(
-            'not_found',
+            'synonym_not_found',
             `There is no synonym entry ${id} in the ${locale} dictionary of the draft.`,
           );
       }
       const entry = normalizeEntry(request.body.entry);
       const words = entryWords(entry);
       if (words.length > WORDS_PER_CHECK) {
-        throw new AppError('unprocessable', 'The entry is too long to check.', [
+        throw new AppError('invalid_value', 'The entry is too long to check.', [
           {
             pointer: '/entry',
             message: `The entry relates ${words.length} words, and a check counts ${WORDS_PER_CHECK} at most (words_per_check): check fewer at once.`,
@@ -126,7 +126,7 @@ function searchTotal(
 
 function unplaced(files: Record<string, unknown>, locale: string, channel: string | undefined): AppError {
   const known = readingPlace(files, locale) !== undefined;
-  return new AppError('bad_request', 'The check cannot be answered as sent.', [
+  return new AppError('unknown_name', 'The check cannot be answered as sent.', [
     channel !== undefined && known
       ? {
           pointer: '/channel',
