@@ -85,6 +85,8 @@ export const PROBLEM_CODES = {
   ai_gateway_failed:
     'The AI gateway did not answer, refused the key, or its model answered no column mapping.',
   query_side_unanswered: 'The control plane could not get an answer from the Query API (the query side).',
+  dependency_away:
+    'The database or the blob store cannot be reached now: send the same request again after `Retry-After`.',
   internal_error: 'The server failed; the failure was logged.',
 } as const satisfies Record<string, string>;
 

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type ErrorCode } from '../lib/errors.js';
+import { isDependencyAway } from '../lib/dependency-away.js';
+import { AppError, type ErrorCode, retryAfter } from '../lib/errors.js';
 import { problemBody, sendProblem, sendProblemBody } from './problem.js';
 import { asksQuestion, validationRefusal } from './validation-refusal.js';
 
@@ -10,11 +11,17 @@ export type ErrorHandler = (
   reply: FastifyReply,
 ) => FastifyReply;
 
+/** When a request that met the database or the blob store away is asked to come again. */
+const DEPENDENCY_RETRY_SECONDS = 5;
+const DEPENDENCY_AWAY =
+  'The database or the blob store cannot be reached now. Send the request again in a moment.';
+
 /**
  * The one place where failures become answers. Application errors name their cause; a request its
  * schema refuses is answered by the rule between 400 and 422 (see validationRefusal), every route
  * of a server that only answers questions (`questionsOnly`: the Query API, the internal API) with
- * 400; Fastify's own errors are translated to the contract's causes; anything else is a 500 whose
+ * 400; Fastify's own errors are translated to the contract's causes; a failure because the
+ * database or the blob store is away is a 503 that asks to come again; anything else is a 500 whose
  * cause is logged but never answered.
  */
 export function errorHandler(options: { questionsOnly: boolean }): ErrorHandler {
@@ -29,6 +36,10 @@ export function errorHandler(options: { questionsOnly: boolean }): ErrorHandler 
     }
     const known = frameworkRefusal(error, request, reply);
     if (known) return sendProblem(reply, known);
+    if (isDependencyAway(error)) {
+      request.log.error({ err: error }, 'request failed: the database or the blob store is away');
+      return sendProblem(reply, retryAfter('dependency_away', DEPENDENCY_RETRY_SECONDS, DEPENDENCY_AWAY));
+    }
     request.log.error({ err: error }, 'request failed');
     return sendProblemBody(
       reply,

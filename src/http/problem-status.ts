@@ -65,6 +65,7 @@ export const PROBLEM_STATUS = {
   uploads_busy: 503,
   search_log_full: 503,
   ai_gateway_off: 503,
+  dependency_away: 503,
 } as const satisfies Record<ProblemCode, number>;
 
 /** Each status's own phrase, a problem's `title`. */
