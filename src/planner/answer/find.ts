@@ -49,6 +49,7 @@ export function findEntity(
   return { answer: { ...answer, trace: [...(answer.trace ?? []), step] }, found };
 }
 
+// biome-ignore lint/complexity/noExcessiveCognitiveComplexity: the steps a find goes through, in the order its trace shows them
 function locate(
   target: SearchTarget,
   plan: SearchPlan,
