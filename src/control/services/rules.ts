@@ -1,8 +1,9 @@
 import type { Violation } from '../../contracts/problem.js';
-import type { Rule, RulesFile } from '../../contracts/release-files/index.js';
+import type { Rule } from '../../contracts/release-files/index.js';
 import type { DraftRules, RuleFields, RuleList } from '../../contracts/rules.js';
 import { AppError } from '../../lib/errors.js';
 import { fieldProblems, fieldsOf, ruleOf } from '../../planner/index.js';
+import { releaseView } from '../../release/release-view.js';
 import type { ControlDeps } from './deps.js';
 import { writeDraft } from './draft-write.js';
 import { type ImportView, loadImport, releaseFilesOf } from './imports-state.js';
@@ -194,12 +195,12 @@ export async function moveRule(
 }
 
 function rulesOf(release: Record<string, unknown>): Rule[] {
-  return (release['rules.json'] as RulesFile | undefined)?.rules ?? [];
+  return releaseView(release).rules.rules;
 }
 
 /** rules.json with these rules, keeping its other members ($schema). */
 function withRules(release: Record<string, unknown>, rules: Rule[]): Record<string, unknown> {
-  const file = (release['rules.json'] as RulesFile | undefined) ?? { rules: [] };
+  const file = releaseView(release).rules;
   return { 'rules.json': { ...file, rules } };
 }
 

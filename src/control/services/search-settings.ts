@@ -2,7 +2,7 @@ import type { TypesFile } from '../../contracts/release-files/index.js';
 import type { DraftSearchSettings, SearchSettings } from '../../contracts/search-settings.js';
 import { AppError } from '../../lib/errors.js';
 import { writtenSearchFields } from '../../planner/index.js';
-import { DEFAULT_TYPES } from '../../release/release-view.js';
+import { DEFAULT_TYPES, releaseView } from '../../release/release-view.js';
 import type { ControlDeps } from './deps.js';
 import { writeDraft } from './draft-write.js';
 import { type ImportView, loadImport, releaseFilesOf } from './imports-state.js';
@@ -57,7 +57,7 @@ export async function changeSearchSettings(
   body: { version: string } & Partial<TypeSearch>,
 ): Promise<DraftSearchSettings> {
   const written = await writeDraft(deps, id, body.version, (release) => {
-    const file = (release['types.json'] as TypesFile | undefined) ?? DEFAULT_TYPES;
+    const file = releaseView(release).types;
     const at = file.types.findIndex((one) => one.code === type);
     if (at < 0) {
       throw new AppError(

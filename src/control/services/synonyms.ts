@@ -1,6 +1,7 @@
 import type { SynonymDictionary, SynonymsFile } from '../../contracts/release-files/index.js';
 import type { DraftSynonyms, SynonymCheck, SynonymEntry, SynonymList } from '../../contracts/synonyms.js';
 import { AppError } from '../../lib/errors.js';
+import { releaseView } from '../../release/release-view.js';
 import {
   type EntryId,
   entryAt,
@@ -140,7 +141,7 @@ export async function checkSynonym(
 }
 
 function synonymsOf(release: Record<string, unknown>): SynonymsFile {
-  return (release['synonyms.json'] as SynonymsFile | undefined) ?? { dictionaries: {} };
+  return releaseView(release).synonyms;
 }
 
 function withDictionary(

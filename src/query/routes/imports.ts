@@ -3,12 +3,12 @@ import type { ExportColumns, ExportLimits } from '../../catalog/index.js';
 import { CompareAnswer, CompareRequest, InspectRequest } from '../../contracts/imports.js';
 import { Inspection } from '../../contracts/inspection.js';
 import { Problem } from '../../contracts/problem.js';
-import type { AttributesFile } from '../../contracts/release-files/index.js';
 import { ColumnSuggestions, SuggestRequest } from '../../contracts/suggestions.js';
 import type { HttpServer } from '../../http/server.js';
 import { AppError } from '../../lib/errors.js';
 import { Gate } from '../../lib/gate.js';
 import type { TaskRunner } from '../../lib/tasks.js';
+import { releaseView } from '../../release/release-view.js';
 import { validateRelease } from '../../release/validate.js';
 import type { BlobStore, Database } from '../../store/index.js';
 import { type AiGatewaySettings, requireGatewayKey, suggestColumns } from '../column-suggestions.js';
@@ -109,7 +109,7 @@ export function importRoutes(
         };
         return store.reads.run<ExportColumns>('export:columns', input);
       });
-      return suggestColumns(read, checked['attributes.json'] as AttributesFile | undefined, aiGateway);
+      return suggestColumns(read, releaseView(checked).held['attributes.json'], aiGateway);
     },
   );
 

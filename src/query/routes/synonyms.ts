@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import { Problem } from '../../contracts/problem.js';
-import type { SynonymsFile } from '../../contracts/release-files/index.js';
 import {
   type SynonymCheck,
   SynonymCheck as SynonymCheckAnswer,
@@ -12,6 +11,7 @@ import {
 import type { HttpServer } from '../../http/server.js';
 import { AppError } from '../../lib/errors.js';
 import { answerRequest } from '../../planner/index.js';
+import { releaseView } from '../../release/release-view.js';
 import { entryClashes, entryWords, normalizeEntry, parseEntryId } from '../../release/synonym-entries.js';
 import { readingPlace, synonymList } from '../../release/synonym-list.js';
 import type { LiveIndex, LiveState } from '../live-index.js';
@@ -65,7 +65,7 @@ export function synonymRoutes(app: HttpServer, liveIndex: LiveIndex): void {
     async (request) => {
       const { locale, channel, id } = request.body;
       const files = questionFiles(request.body.files, liveIndex);
-      const dictionaries = (files['synonyms.json'] as SynonymsFile | undefined)?.dictionaries ?? {};
+      const dictionaries = releaseView(files).synonyms.dictionaries;
       const place = readingPlace(files, locale, channel);
       if (place === undefined) throw unplaced(files, locale, channel);
       if (id !== undefined) {
