@@ -35,6 +35,13 @@ const problem = Type.Ref(Problem);
 
 /** Imports: exports kept as drafts with the release files they are read with, then published. */
 export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: Uploads): Promise<void> {
+  await draftRoutes(app, deps, uploads);
+  readingRoutes(app, deps);
+  goingLiveRoutes(app, deps);
+}
+
+/** A draft's life: listed, kept from an uploaded export, shown, its files changed, discarded. */
+async function draftRoutes(app: HttpServer, deps: ControlDeps, uploads: Uploads): Promise<void> {
   app.get(
     '/imports',
     {
@@ -143,7 +150,10 @@ export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: 
     },
     async (request) => discardImport(deps, request.params.import),
   );
+}
 
+/** What an import makes of its export: the inspection, a model's suggestions, the changes it makes. */
+function readingRoutes(app: HttpServer, deps: ControlDeps): void {
   app.get(
     '/imports/:import/inspection',
     {
@@ -220,7 +230,10 @@ export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: 
     },
     async (request) => importChanges(deps, request.params.import),
   );
+}
 
+/** Going live: publishing the import, and how publishing it would go live. */
+function goingLiveRoutes(app: HttpServer, deps: ControlDeps): void {
   app.post(
     '/imports/:import/publish',
     {
