@@ -2781,7 +2781,7 @@ export interface components {
             };
         };
         PageStep: {
-            /** @description First `parameters` when the request’s own URL parameters were left out (`removed`). Resolve: `normalize`, `legacy`, `search_page`, `category_path`, `brand_path`, `product_url` in the decision order, then `filters` and `decision`. Product: `lookup`, `hidden` when a rule hides the product from listings (its page is still answered), then `offer`. */
+            /** @description First `parameters` when the request’s own URL parameters were left out (`ignored`). Resolve: `normalize`, `legacy`, `search_page`, `category_path`, `brand_path`, `product_url` in the decision order, then `filters` and `decision`. Product: `lookup`, `hidden` when a rule hides the product from listings (its page is still answered), then `offer`. */
             step: "parameters" | "normalize" | "legacy" | "search_page" | "category_path" | "brand_path" | "product_url" | "filters" | "decision" | "lookup" | "hidden" | "offer";
             outcome: "matched" | "no_match" | "done";
             /** @description What it looked at and what it found, in a sentence. */
@@ -2792,8 +2792,10 @@ export interface components {
             entity?: string;
             /** @description hidden: the rule that hides the product from listings. */
             rule?: string;
-            /** @description normalize: the parameters of the resolved URL it dropped (tracking, empty); parameters: the parameters of the request left out, each as `name=value` (ones the endpoint does not read, and repeats of one it reads). */
+            /** @description normalize: the parameters it dropped (tracking, empty). */
             removed?: string[];
+            /** @description parameters: the URL parameters of the request left out, each as `name=value` as sent (ones the endpoint does not read, and repeats of one it reads), as a search’s trace names them. */
+            ignored?: string[];
         };
         PatchStorageBody: {
             /** @description Earlier catalogs to keep, 0 to 100 (default 3); the clean-up removes the rest within seconds. */

@@ -40,7 +40,7 @@ export const PageStep = Type.Object(
       ],
       {
         description:
-          'First `parameters` when the request’s own URL parameters were left out (`removed`). Resolve: `normalize`, `legacy`, `search_page`, `category_path`, `brand_path`, `product_url` in the decision order, then `filters` and `decision`. Product: `lookup`, `hidden` when a rule hides the product from listings (its page is still answered), then `offer`.',
+          'First `parameters` when the request’s own URL parameters were left out (`ignored`). Resolve: `normalize`, `legacy`, `search_page`, `category_path`, `brand_path`, `product_url` in the decision order, then `filters` and `decision`. Product: `lookup`, `hidden` when a rule hides the product from listings (its page is still answered), then `offer`.',
       },
     ),
     outcome: Type.Union([Type.Literal('matched'), Type.Literal('no_match'), Type.Literal('done')]),
@@ -51,9 +51,12 @@ export const PageStep = Type.Object(
       Type.String({ description: 'hidden: the rule that hides the product from listings.' }),
     ),
     removed: Type.Optional(
+      Type.Array(Type.String(), { description: 'normalize: the parameters it dropped (tracking, empty).' }),
+    ),
+    ignored: Type.Optional(
       Type.Array(Type.String(), {
         description:
-          'normalize: the parameters of the resolved URL it dropped (tracking, empty); parameters: the parameters of the request left out, each as `name=value` (ones the endpoint does not read, and repeats of one it reads).',
+          'parameters: the URL parameters of the request left out, each as `name=value` as sent (ones the endpoint does not read, and repeats of one it reads), as a search’s trace names them.',
       }),
     ),
   },

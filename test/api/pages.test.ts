@@ -321,7 +321,7 @@ describe('storefront pages of a live shop', () => {
       expect(answer.entity).toBe('product:shirt');
       expect(answer.trace[0]).toMatchObject({
         step: 'parameters',
-        removed: ['id=tv-55', 'utm_source=newsletter', 'gclid=x1'],
+        ignored: ['id=tv-55', 'utm_source=newsletter', 'gclid=x1'],
       });
       const quiet = await (await get('/v1/product?id=shirt&utm_source=newsletter')).json();
       expect(quiet.trace).toBeUndefined();
@@ -329,7 +329,7 @@ describe('storefront pages of a live shop', () => {
       const page = await get('/v1/resolve?url=%2Fc%2Felectronics&utm_campaign=spring&debug=true');
       expect(page.status).toBe(200);
       const resolved = await page.json();
-      expect(resolved.trace[0]).toMatchObject({ step: 'parameters', removed: ['utm_campaign=spring'] });
+      expect(resolved.trace[0]).toMatchObject({ step: 'parameters', ignored: ['utm_campaign=spring'] });
       expect(resolved.trace.slice(1).map((step: { step: string }) => step.step)).toContain('decision');
     });
   });

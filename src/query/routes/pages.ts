@@ -30,7 +30,7 @@ function withIgnored<T extends { trace?: PageStep[] }>(answer: T, ignored: strin
     step: 'parameters',
     outcome: 'done',
     detail: `Left out ${ignored.length === 1 ? 'a parameter' : `${ignored.length} parameters`} this endpoint does not read, or sent again.`,
-    removed: ignored,
+    ignored,
   };
   return { ...answer, trace: [step, ...answer.trace] };
 }
