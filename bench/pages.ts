@@ -74,6 +74,7 @@ export function benchLiveState(files: Record<string, unknown>, index: EngineInde
   return liveStateOf({ ...place, releaseFiles: files }, index);
 }
 
+// biome-ignore lint/complexity/noExcessiveCognitiveComplexity: a benchmark script that builds its catalog and measures in one sequence
 export async function benchPages(products = 100_000): Promise<PagesBenchResult> {
   const { entities: categories, shelves } = categoryTree();
   const random = new Random(17);

@@ -211,21 +211,22 @@ async function tour(): Promise<void> {
   });
   const version = async () => (await call('getImport', { path: { import: id }, record: false })).version;
   await call('listDraftRules', { path: { import: id } });
+  const kettlesFirst = {
+    id: 'kettles-first',
+    description: 'Kettles lead the kitchen page.',
+    when: { on: 'category_page', category: { is: 'kitchen' } },
+    then: { boost: [{ where: { category: { within: 'kettles' } }, strength: 'strong' }] },
+  };
   await call('createDraftRule', {
     path: { import: id },
-    body: {
-      version: await version(),
-      rule: {
-        id: 'kettles-first',
-        description: 'Kettles lead the kitchen page.',
-        when: { on: 'category_page', category: { is: 'kitchen' } },
-        then: { boost: [{ where: { category: { within: 'kettles' } }, strength: 'strong' }] },
-      },
-    },
+    body: { version: await version(), rule: kettlesFirst },
   });
   await call('changeDraftRule', {
     path: { import: id, rule: 'kettles-first' },
-    body: { version: await version(), fields: { description: 'Kettles lead the kitchen page in winter.' } },
+    body: {
+      version: await version(),
+      rule: { ...kettlesFirst, description: 'Kettles lead the kitchen page in winter.' },
+    },
   });
   await call('moveDraftRule', {
     path: { import: id, rule: 'kettles-first' },

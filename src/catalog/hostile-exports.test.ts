@@ -38,7 +38,7 @@ describe('exports that ask for more than the limits', () => {
     // A trailer that says 100 bytes: only the bytes read may decide.
     bytes.writeUInt32LE(100, bytes.length - 4);
     const error = await refusal(readExport(bytes, { limits: LIMITS }));
-    expect(error.status).toBe(422);
+    expect(error.code).toBe('export_over_limit');
     expect(error.detail).toContain('8 MB once decompressed');
     expect(error.detail).toContain('AISLE_EXPORT_MAX_MB');
   });
@@ -47,7 +47,7 @@ describe('exports that ask for more than the limits', () => {
     const field = Buffer.alloc(3 * 1024 * 1024, 'x');
     const bytes = gzipSync(Buffer.concat([Buffer.from('id,title\n1,"'), field, Buffer.from('"\n')]));
     const error = await refusal(readCatalog(bytes, {}, { limits: LIMITS }));
-    expect(error.status).toBe(422);
+    expect(error.code).toBe('export_over_limit');
     expect(error.detail).toContain('AISLE_EXPORT_MAX_LINE_KB');
   });
 
@@ -68,14 +68,14 @@ describe('exports that ask for more than the limits', () => {
       },
     };
     const error = await refusal(readCatalog(file, {}, { limits: LIMITS }));
-    expect(error.status).toBe(422);
+    expect(error.code).toBe('export_over_limit');
     expect(error.detail).toContain('a row longer than 1 MB (AISLE_EXPORT_MAX_LINE_KB)');
     expect(read).toBeLessThan(compressed.length / 4);
   });
 
   it('refuses a workbook whose one cell inflates past the line limit, naming the part', async () => {
     const error = await refusal(readCatalog(workbookWithLongCell(24), {}, { limits: LIMITS }));
-    expect(error.status).toBe(422);
+    expect(error.code).toBe('export_over_limit');
     expect(error.detail).toBe(
       'The export has a text in its part xl/sharedStrings.xml longer than 1 MB (AISLE_EXPORT_MAX_LINE_KB): no catalog needs one that long; check that it is the export itself.',
     );
@@ -84,7 +84,7 @@ describe('exports that ask for more than the limits', () => {
   it('refuses a workbook whose parts inflate past the decompressed limit', async () => {
     const limits = { ...LIMITS, lineChars: 64 * 1024 * 1024 };
     const error = await refusal(readCatalog(workbookWithLongCell(24), {}, { limits }));
-    expect(error.status).toBe(422);
+    expect(error.code).toBe('export_over_limit');
     expect(error.detail).toContain(
       'more than 8 MB once decompressed, more than this server reads (AISLE_EXPORT_MAX_MB)',
     );
@@ -122,7 +122,7 @@ describe('exports that ask for more than the limits', () => {
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(answer).toEqual({
-      status: 422,
+      code: 'export_over_limit',
       detail: expect.stringContaining('xl/sharedStrings.xml longer than 16 MB (AISLE_EXPORT_MAX_LINE_KB)'),
     });
     expect(memory.heapUsedMb).toBeLessThan(100);
@@ -130,14 +130,14 @@ describe('exports that ask for more than the limits', () => {
 
   it('refuses a CSV whose quote never closes with a 422 naming the line', async () => {
     const error = await refusal(readCatalog(Buffer.from('id,title\n1,"Kettle\n2,Toaster\n')));
-    expect(error.status).toBe(422);
+    expect(error.code).toBe('export_unreadable');
     expect(error.detail).toContain('a quote is opened and never closed');
   });
 
   it('refuses a cut-off gzip CSV instead of failing outside the read', async () => {
     const whole = gzipSync(Buffer.from(`id,title\n${'1,Kettle\n'.repeat(50_000)}`));
     const error = await refusal(readCatalog(whole.subarray(0, whole.length / 2)));
-    expect(error.status).toBe(422);
+    expect(error.code).toBe('export_unreadable');
     expect(error.detail).toContain('cannot be decompressed');
   });
 
@@ -148,7 +148,7 @@ describe('exports that ask for more than the limits', () => {
     ]);
     const whole = gzipSync(book);
     const error = await refusal(readCatalog(whole.subarray(0, whole.length - 200)));
-    expect(error.status).toBe(422);
+    expect(error.code).toBe('export_unreadable');
   });
 
   it('leaves out a row whose cell is over the cell limit, with the cause', async () => {
@@ -184,7 +184,7 @@ describe('exports that ask for more than the limits', () => {
   it('refuses XML whose one element text is over the line limit', async () => {
     const text = `<rss><channel><item><title>Kettle</title></item><item><title>${'w'.repeat(3 * 1024 * 1024)}</title></item></channel></rss>`;
     const error = await refusal(readExport(Buffer.from(text), { limits: LIMITS }));
-    expect(error.status).toBe(422);
+    expect(error.code).toBe('export_over_limit');
     expect(error.detail).toContain('AISLE_EXPORT_MAX_LINE_KB');
   });
 });
@@ -202,7 +202,7 @@ describe('records nested too deep', () => {
   it('refuses a catalog whose only record is nested 100,000 deep with a 422', async () => {
     const lines = `{"id":"1","title":"Deep","a":${deep(100_000)}}\n{"id":"2","title":"Deep","a":${deep(100_000)}}\n`;
     const error = await refusal(readCatalog(Buffer.from(lines)));
-    expect(error.status).toBe(422);
+    expect(error.code).toBe('export_unreadable');
   });
 
   it('leaves out an aisle entity line nested 100,000 deep', async () => {
@@ -226,7 +226,7 @@ describe('records nested too deep', () => {
 
   it('refuses XML nested 100,000 deep with a 422, before the parser slows down', async () => {
     const error = await refusal(readExport(Buffer.from(deepItem(100_000))));
-    expect(error.status).toBe(422);
+    expect(error.code).toBe('export_unreadable');
     expect(error.detail).toContain('256 levels');
   });
 });

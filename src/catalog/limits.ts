@@ -31,7 +31,7 @@ class LimitRefusal extends AppError {}
 /** The refusal of an export that decompresses to more than the limit allows. */
 export function tooLargeDecompressed(limits: ExportLimits): AppError {
   return new LimitRefusal(
-    'unprocessable',
+    'export_over_limit',
     `The export holds more than ${describeBytes(limits.bytes)} once decompressed, more than this server reads (AISLE_EXPORT_MAX_MB): split it, or raise the limit.`,
   );
 }
@@ -39,7 +39,7 @@ export function tooLargeDecompressed(limits: ExportLimits): AppError {
 /** The refusal of an export with a line (or record, or element text) longer than the limit. */
 export function tooLongLine(limits: ExportLimits, where: string): AppError {
   return new LimitRefusal(
-    'unprocessable',
+    'export_over_limit',
     `The export has ${where} longer than ${describeBytes(limits.lineChars)} (AISLE_EXPORT_MAX_LINE_KB): no catalog needs one that long; check that it is the export itself.`,
   );
 }

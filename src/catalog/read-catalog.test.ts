@@ -67,33 +67,29 @@ describe('readCatalog', () => {
 
   it('refuses an empty body as unprocessable, naming the formats it reads', async () => {
     const error = await refusal(new Uint8Array());
-    expect(error.code).toBe('unprocessable');
-    expect(error.status).toBe(422);
+    expect(error.code).toBe('export_unreadable');
     expect(error.detail).toMatch(/empty/);
     expectFormatsNamed(error.detail);
   });
 
   it('refuses text of no known format', async () => {
     const error = await refusal(encode('just some words\nand more'));
-    expect(error.status).toBe(422);
     expectFormatsNamed(error.detail);
   });
 
   it('refuses a JSON document without records', async () => {
     const error = await refusal(encode('{"shop": "Example", "open": true}'));
-    expect(error.status).toBe(422);
     expect(error.detail).toContain('no list of records');
   });
 
   it('refuses a gzip body that breaks off', async () => {
     const error = await refusal(Uint8Array.from([0x1f, 0x8b, 0x08, 0x00]));
-    expect(error.code).toBe('unprocessable');
+    expect(error.code).toBe('export_unreadable');
   });
 
   it('refuses JSON Lines with no valid line, naming the first problem and the formats', async () => {
     const error = await refusal(encode('{"type":"product","title":"No id"}\n{"type":"product"}\n'));
-    expect(error.code).toBe('unprocessable');
-    expect(error.status).toBe(422);
+    expect(error.code).toBe('export_unreadable');
     expect(error.detail).toContain('no catalog entity');
     expect(error.detail).toContain('first problem: The line is not a catalog entity: /id');
     expectFormatsNamed(error.detail);

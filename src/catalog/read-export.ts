@@ -417,7 +417,7 @@ async function encodingFor(
   if (feed?.encoding) {
     if (!isKnownEncoding(feed.encoding))
       throw new AppError(
-        'unprocessable',
+        'export_unreadable',
         `feed.json names the encoding "${feed.encoding}", which aisle does not know.`,
       );
     return feed.encoding;

@@ -1,6 +1,7 @@
 import type { AttributesFile } from '../contracts/release-files/attributes.js';
 import type { ChannelsFile } from '../contracts/release-files/channels.js';
 import type { FeedFile } from '../contracts/release-files/feed.js';
+import type { ReleaseFileTypes } from '../contracts/release-files/index.js';
 
 /**
  * What the export readers take from a release: how to read the file, the attributes it names, and
@@ -11,9 +12,11 @@ export function readerFiles(files: Record<string, unknown>): {
   attributes?: AttributesFile;
   channels?: ChannelsFile;
 } {
-  const feed = files['feed.json'] as FeedFile | undefined;
-  const attributes = files['attributes.json'] as AttributesFile | undefined;
-  const channels = files['channels.json'] as ChannelsFile | undefined;
+  const {
+    'feed.json': feed,
+    'attributes.json': attributes,
+    'channels.json': channels,
+  } = files as Partial<ReleaseFileTypes>;
   return {
     ...(feed ? { feed } : {}),
     ...(attributes ? { attributes } : {}),

@@ -9,5 +9,8 @@ export const READ_FORMATS =
  * with it, so an upload, an index run and an inspection say the same.
  */
 export function noCatalog(reason: string): AppError {
-  return new AppError('unprocessable', `The body holds no catalog entity (${reason}): send ${READ_FORMATS}.`);
+  return new AppError(
+    'export_unreadable',
+    `The body holds no catalog entity (${reason}): send ${READ_FORMATS}.`,
+  );
 }

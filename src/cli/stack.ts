@@ -75,6 +75,27 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
+/** What every role of a stack shares: the stores, the clock, metrics, worker threads and servers. */
+interface StackParts {
+  config: Config;
+  roles: Roles;
+  logger: FastifyBaseLogger;
+  clock: Clock;
+  options: StackOptions;
+  database: Database;
+  blobs: BlobStore;
+  metrics: Registry;
+  workers: Workers;
+  urls: RunningStack['urls'];
+  openApi: () => OpenApiDocument;
+  // Servers close in this order: those that take requests from outside first, then the internal
+  // one, which the control plane's requests in flight may still call.
+  outer: HttpServer[];
+  inner: HttpServer[];
+  /** Work a stop does once no request is answered any more and before the database closes. */
+  flushes: (() => Promise<void>)[];
+}
+
 /**
  * Starts the chosen roles over one database and blob store. Each role talks to the others only
  * through the database, the blob store and HTTP, so one process behaves as a scaled deployment.
@@ -86,27 +107,13 @@ export async function startStack(
   managementKey: string | undefined,
   options: StackOptions = {},
 ): Promise<RunningStack> {
-  const clock = options.clock ?? systemClock;
-  const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const blobs: BlobStore = await openBlobStore({ url: config.blobUrl, dataDir: config.dataDir });
-  // Roles start while the blob store is away (a query node then serves what it loads later), but
-  // say so; reaching it now also spares the first load of an index the connection's setup.
-  await blobs.reach().catch((error: unknown) => {
-    logger.error(
-      { err: error },
-      'the blob store cannot be reached; blobs are read and written once it can be',
-    );
-  });
+  const { database, blobs } = await openStores(config, logger);
   const metrics = createMetricsRegistry();
-  // Writes a killed process left unfinished; the scheduler removes later ones as it runs.
-  const abandoned = await blobs.removeAbandoned(ABANDONED_WRITE_MS);
-  if (abandoned > 0) logger.info({ files: abandoned }, 'files of unfinished blob writes removed');
   // Heavy work runs on worker threads, never on a server's event loop: index builds on one
   // thread of their own, and reading exports and preparing artifacts for loading on two more.
   const pools = options.workers ? {} : ownPools(roles);
   workerPoolMetrics(metrics, pools);
-  const { builds, reads } = options.workers ?? { builds: pools.build!, reads: pools.read! };
-  const flushes: (() => Promise<void>)[] = [];
+  const workers = options.workers ?? { builds: pools.build!, reads: pools.read! };
   const urls: RunningStack['urls'] = {};
   // Read once, when first asked for: by then every server of this process listens on its port.
   let served: OpenApiDocument | undefined;
@@ -114,126 +121,32 @@ export async function startStack(
     served ??= servedOpenApi(readCommittedOpenApi(), urls);
     return served;
   };
-  // Servers close in this order: those that take requests from outside first, then the internal
-  // one, which the control plane's requests in flight may still call.
-  const outer: HttpServer[] = [];
-  const inner: HttpServer[] = [];
-
-  let live: LiveIndex | undefined;
-  let searchLog: SearchLog | undefined;
-  if (roles.query) {
-    live = new LiveIndex({
-      database,
-      blobs,
-      logger,
-      pollMs: config.livePollMs,
-      ...(database.changes ? { changes: database.changes } : {}),
-      tasks: reads,
-      onLoad: liveIndexMetrics(metrics, () => live),
-    });
-    await live.start();
-    const log = new SearchLog({
-      write: (batch) => database.searchLog.append(batch),
-      logger,
-      capacity: config.searchLogQueue,
-      batchSize: SEARCH_LOG_BATCH,
-      flushMs: SEARCH_LOG_FLUSH_MS,
-    });
-    searchLog = log;
-    searchLogMetrics(metrics, log);
-    // Once no request is answered any more, what the log holds is all there is to write.
-    flushes.push(() => log.close());
-    const storefront = options.storefront ? storefrontFolder(logger) : {};
-    const publicApp = await buildPublicApp({
-      logger,
-      clock,
-      live,
-      searchLog: log,
-      metrics,
-      shedding: config.shedding,
-      openApi,
-      ...storefront,
-    });
-    const internalApp = await buildInternalApp({
-      logger,
-      clock,
-      live,
-      exports: { database, blobs, reads, limits: config.exportLimits },
-      internalKey: config.internalKey,
-      aiGateway: config.aiGateway,
-      metrics,
-      metricsKey: config.metricsKey,
-      openApi,
-    });
-    urls.public = await listen(publicApp, config.host, config.publicPort, outer);
-    if (storefront.storefront) urls.storefront = `${urls.public}${STOREFRONT_PATH}/`;
-    urls.internal = await listen(internalApp, internalHost(config, roles), config.internalPort, inner);
-  }
-
-  const querySide = httpQuerySide(
-    config.internalUrl ?? urls.internal ?? `http://${config.host}:${config.internalPort}`,
-    config.internalKey,
-  );
-  let indexer: Indexer | undefined;
-  let scheduler: Scheduler | undefined;
-  const deps: ControlDeps = {
+  const parts: StackParts = {
+    config,
+    roles,
+    logger,
+    clock: options.clock ?? systemClock,
+    options,
     database,
     blobs,
-    clock,
-    querySide,
-    runQueued: () => indexer?.nudge(),
-    reads,
-    exportLimits: config.exportLimits,
-    secretKey: await secretKeyFor(config.dataDir, config.secretKey),
-    feeds: {
-      maxBytes: config.feedMaxBytes,
-      timeoutMs: config.feedTimeoutMs,
-      allowPrivate: config.allowPrivateFeeds,
-    },
-    wakeScheduler: () => scheduler?.wake(),
-    offersWritten: () => void live?.refresh(),
+    metrics,
+    workers,
+    urls,
+    openApi,
+    outer: [],
+    inner: [],
+    flushes: [],
   };
-  if (roles.control) {
-    scheduler = new Scheduler({
-      deps,
-      logger,
-      exportRetentionMs: config.exportRetentionMs,
-      searchLogRetentionDays: config.searchLogRetentionDays,
-      intervalMs: config.schedulerIntervalMs,
-    });
-    const app = await buildManagementApp({
-      logger,
-      deps,
-      managementKey,
-      uploadLimitBytes: config.uploadLimitBytes,
-      uploadConcurrency: config.uploadConcurrency,
-      metrics,
-      metricsKey: config.metricsKey,
-      openApi,
-    });
-    urls.management = await listen(app, config.host, config.managementPort, outer);
-    scheduler.start();
-  }
 
-  if (roles.indexer) {
-    indexer = new Indexer({
-      database,
-      blobs,
-      clock,
-      logger,
-      pollMs: config.indexerPollMs,
-      leaseMs: config.indexerLeaseMs,
-      tasks: builds,
-      exportLimits: config.exportLimits,
-      onLive: () => void live?.refresh(),
-      onFinished: indexRunMetrics(metrics, database),
-      ...(config.faultStopAt ? { checkpoint: stopAt(config.faultStopAt, logger) } : {}),
-    });
-    indexer.start();
-  } else if (roles.control) {
-    // The queue is the database's: a control plane shows it whichever process builds the runs.
-    indexRunMetrics(metrics, database);
-  }
+  const { live, searchLog } = roles.query ? await startQueryRole(parts) : {};
+  let indexer: Indexer | undefined;
+  let scheduler: Scheduler | undefined;
+  const deps = await controlDeps(parts, live, {
+    runQueued: () => indexer?.nudge(),
+    wakeScheduler: () => scheduler?.wake(),
+  });
+  if (roles.control) scheduler = await startControlRole(parts, deps, managementKey);
+  indexer = startIndexerRole(parts, live);
 
   let stopping: Promise<void> | undefined;
   const stop = async () => {
@@ -241,12 +154,12 @@ export async function startStack(
       scheduler?.stop(),
       indexer?.stop(),
       (async () => {
-        await Promise.all(outer.map((server) => server.close()));
-        await Promise.all(inner.map((server) => server.close()));
+        await Promise.all(parts.outer.map((server) => server.close()));
+        await Promise.all(parts.inner.map((server) => server.close()));
       })(),
     ]);
     await live?.stop();
-    for (const flush of flushes) {
+    for (const flush of parts.flushes) {
       try {
         await flush();
       } catch (error) {
@@ -264,15 +177,170 @@ export async function startStack(
     indexer,
     scheduler,
     metrics,
-    workers: { builds, reads },
+    workers,
     onStop(flush) {
-      flushes.push(flush);
+      parts.flushes.push(flush);
     },
     stop() {
       stopping ??= stop();
       return stopping;
     },
   };
+}
+
+/** The database and the blob store, with what a killed process left unfinished in the store removed. */
+async function openStores(
+  config: Config,
+  logger: FastifyBaseLogger,
+): Promise<{ database: Database; blobs: BlobStore }> {
+  const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const blobs: BlobStore = await openBlobStore({ url: config.blobUrl, dataDir: config.dataDir });
+  // Roles start while the blob store is away (a query node then serves what it loads later), but
+  // say so; reaching it now also spares the first load of an index the connection's setup.
+  await blobs.reach().catch((error: unknown) => {
+    logger.error(
+      { err: error },
+      'the blob store cannot be reached; blobs are read and written once it can be',
+    );
+  });
+  // Writes a killed process left unfinished; the scheduler removes later ones as it runs.
+  const abandoned = await blobs.removeAbandoned(ABANDONED_WRITE_MS);
+  if (abandoned > 0) logger.info({ files: abandoned }, 'files of unfinished blob writes removed');
+  return { database, blobs };
+}
+
+/** The query node: the live index, the search log, and the public and internal servers. */
+async function startQueryRole(parts: StackParts): Promise<{ live: LiveIndex; searchLog: SearchLog }> {
+  const { config, roles, logger, clock, database, blobs, metrics, openApi, urls } = parts;
+  const { reads } = parts.workers;
+  const live: LiveIndex = new LiveIndex({
+    database,
+    blobs,
+    logger,
+    pollMs: config.livePollMs,
+    ...(database.changes ? { changes: database.changes } : {}),
+    tasks: reads,
+    onLoad: liveIndexMetrics(metrics, () => live),
+  });
+  await live.start();
+  const log = new SearchLog({
+    write: (batch) => database.searchLog.append(batch),
+    logger,
+    capacity: config.searchLogQueue,
+    batchSize: SEARCH_LOG_BATCH,
+    flushMs: SEARCH_LOG_FLUSH_MS,
+  });
+  searchLogMetrics(metrics, log);
+  // Once no request is answered any more, what the log holds is all there is to write.
+  parts.flushes.push(() => log.close());
+  const storefront = parts.options.storefront ? storefrontFolder(logger) : {};
+  const publicApp = await buildPublicApp({
+    logger,
+    clock,
+    live,
+    searchLog: log,
+    metrics,
+    shedding: config.shedding,
+    openApi,
+    ...storefront,
+  });
+  const internalApp = await buildInternalApp({
+    logger,
+    clock,
+    live,
+    exports: { database, blobs, reads, limits: config.exportLimits },
+    internalKey: config.internalKey,
+    aiGateway: config.aiGateway,
+    metrics,
+    metricsKey: config.metricsKey,
+    openApi,
+  });
+  urls.public = await listen(publicApp, config.host, config.publicPort, parts.outer);
+  if (storefront.storefront) urls.storefront = `${urls.public}${STOREFRONT_PATH}/`;
+  urls.internal = await listen(internalApp, internalHost(config, roles), config.internalPort, parts.inner);
+  return { live, searchLog: log };
+}
+
+/** What the control plane's services use; the indexer and scheduler are nudged once they exist. */
+async function controlDeps(
+  parts: StackParts,
+  live: LiveIndex | undefined,
+  nudges: Pick<ControlDeps, 'runQueued' | 'wakeScheduler'>,
+): Promise<ControlDeps> {
+  const { config, database, blobs, clock, urls } = parts;
+  return {
+    database,
+    blobs,
+    clock,
+    querySide: httpQuerySide(
+      config.internalUrl ?? urls.internal ?? `http://${config.host}:${config.internalPort}`,
+      config.internalKey,
+    ),
+    reads: parts.workers.reads,
+    exportLimits: config.exportLimits,
+    secretKey: await secretKeyFor(config.dataDir, config.secretKey),
+    feeds: {
+      maxBytes: config.feedMaxBytes,
+      timeoutMs: config.feedTimeoutMs,
+      allowPrivate: config.allowPrivateFeeds,
+    },
+    ...nudges,
+    offersWritten: () => void live?.refresh(),
+  };
+}
+
+/** The control plane: the scheduler's timed work and the management server. */
+async function startControlRole(
+  parts: StackParts,
+  deps: ControlDeps,
+  managementKey: string | undefined,
+): Promise<Scheduler> {
+  const { config, logger, metrics, openApi } = parts;
+  const scheduler = new Scheduler({
+    deps,
+    logger,
+    exportRetentionMs: config.exportRetentionMs,
+    searchLogRetentionDays: config.searchLogRetentionDays,
+    intervalMs: config.schedulerIntervalMs,
+  });
+  const app = await buildManagementApp({
+    logger,
+    deps,
+    managementKey,
+    uploadLimitBytes: config.uploadLimitBytes,
+    uploadConcurrency: config.uploadConcurrency,
+    metrics,
+    metricsKey: config.metricsKey,
+    openApi,
+  });
+  parts.urls.management = await listen(app, config.host, config.managementPort, parts.outer);
+  scheduler.start();
+  return scheduler;
+}
+
+/** The indexer, with the indexer role; the index runs' metrics wherever the queue is shown. */
+function startIndexerRole(parts: StackParts, live: LiveIndex | undefined): Indexer | undefined {
+  const { config, roles, logger, clock, database, blobs, metrics } = parts;
+  if (!roles.indexer) {
+    // The queue is the database's: a control plane shows it whichever process builds the runs.
+    if (roles.control) indexRunMetrics(metrics, database);
+    return undefined;
+  }
+  const indexer = new Indexer({
+    database,
+    blobs,
+    clock,
+    logger,
+    pollMs: config.indexerPollMs,
+    leaseMs: config.indexerLeaseMs,
+    tasks: parts.workers.builds,
+    exportLimits: config.exportLimits,
+    onLive: () => void live?.refresh(),
+    onFinished: indexRunMetrics(metrics, database),
+    ...(config.faultStopAt ? { checkpoint: stopAt(config.faultStopAt, logger) } : {}),
+  });
+  indexer.start();
+  return indexer;
 }
 
 /**

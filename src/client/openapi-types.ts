@@ -758,7 +758,7 @@ export interface paths {
         head?: never;
         /**
          * Change how many earlier catalogs are kept
-         * @description 422 when the setting is out of range. The clean-up runs within seconds.
+         * @description 400 when the body is not the setting’s shape; 422 when the setting is out of range. The clean-up runs within seconds.
          */
         patch: operations["changeStorage"];
         trace?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         put?: never;
         /**
          * Report clicks and views of hits and banners
-         * @description Body: an events batch as `application/json` or `text/plain` (a browser beacon), 64 kB at most. Any violation refuses the whole batch. The batch is handed to the search log without waiting for its write; events show in reports after the next roll-up. 503 when the search log cannot take the batch now (its queue is full): nothing of it was taken, send it again later.
+         * @description Body: an events batch as `application/json` or `text/plain` (a browser beacon), 64 kB at most. Any violation refuses the whole batch. The batch is handed to the search log without waiting for its write; events show in reports after the next roll-up. 503 while nothing is searchable yet (no index run has gone live), and when the search log cannot take the batch now (its queue is full): nothing of it was taken, send it again later.
          */
         post: operations["reportEvents"];
         delete?: never;
@@ -1151,7 +1151,7 @@ export interface paths {
         };
         /**
          * A product page: the product's text, photos, categories, details, variants and offer
-         * @description Exactly one of `id` and `url`. 400 for neither or both, or a channel or locale the release lacks; 404 when the channel sells no product by this id or URL in the locale.
+         * @description Exactly one of `id` and `url`. 400 for neither or both, or a channel or locale the release lacks; 404 when the channel sells no product by this id or URL in the locale. Parameters it does not read (tracking parameters such as `utm_source`) are ignored, and of a parameter sent twice the first is read; the debug trace names them (step `parameters`).
          */
         get: operations["product"];
         put?: never;
@@ -1171,7 +1171,7 @@ export interface paths {
         };
         /**
          * What a URL is: a listing with its results, a product, a redirect, gone, or not found
-         * @description Decision order: normalize, legacy table, search page, category and brand paths, product URL. Always 200: the page carries the status, canonical and robots the storefront answers with. `results=false` answers the decision alone. 400 for a channel or locale the release lacks.
+         * @description Decision order: normalize, legacy table, search page, category and brand paths, product URL. Always 200: the page carries the status, canonical and robots the storefront answers with. `results=false` answers the decision alone. 400 for a channel or locale the release lacks. Parameters it does not read (tracking parameters such as `utm_source`) are ignored, and of a parameter sent twice the first is read; the debug trace names them (step `parameters`).
          */
         get: operations["resolve"];
         put?: never;
@@ -1211,7 +1211,7 @@ export interface paths {
         };
         /**
          * The same search with plain fields as URL parameters
-         * @description `filters`, `dismissed` and `context` need the POST body.
+         * @description `filters`, `dismissed`, `context` and `facets` need the POST body (400 when sent here). Parameters the search does not read (tracking parameters such as `utm_source`) are ignored, and of a parameter sent twice the first is read; the debug trace names them (`parameters`).
          */
         get: operations["searchByUrl"];
         put?: never;
@@ -1693,6 +1693,11 @@ export interface components {
             /** @description The status's own phrase. */
             title: string;
             status: number;
+            /**
+             * @description The cause, a stable word to branch on; `detail` says it in words that may change.
+             * @enum {string}
+             */
+            code: "malformed_json" | "malformed_url" | "invalid_request" | "unknown_name" | "invalid_value" | "url_too_long" | "headers_too_large" | "body_too_large" | "unsupported_media_type" | "malformed_http" | "request_timeout" | "missing_key" | "wrong_key" | "key_not_set" | "route_not_found" | "method_not_allowed" | "import_not_found" | "release_not_found" | "index_run_not_found" | "snapshot_not_found" | "catalog_source_not_found" | "live_not_found" | "rule_not_found" | "synonym_not_found" | "type_not_found" | "product_not_found" | "schema_not_found" | "draft_conflict" | "version_conflict" | "import_published" | "import_discarded" | "already_publishing" | "export_removed" | "removal_needs_confirmation" | "no_catalog_yet" | "no_release_yet" | "nothing_live" | "release_violations" | "export_unreadable" | "export_over_limit" | "rule_not_expressible" | "synonyms_refused" | "unknown_variants" | "not_in_trace" | "not_searchable" | "first_run_pending" | "index_loading" | "shutting_down" | "overloaded" | "uploads_busy" | "search_log_full" | "ai_gateway_off" | "ai_gateway_failed" | "query_side_unanswered" | "dependency_away" | "internal_error";
             /** @description What happened and what to do. */
             detail?: string;
             draft?: components["schemas"]["ImportDraft"];
@@ -2776,8 +2781,8 @@ export interface components {
             };
         };
         PageStep: {
-            /** @description Resolve: `normalize`, `legacy`, `search_page`, `category_path`, `brand_path`, `product_url` in the decision order, then `filters` and `decision`. Product: `lookup`, then `offer`. */
-            step: "normalize" | "legacy" | "search_page" | "category_path" | "brand_path" | "product_url" | "filters" | "decision" | "lookup" | "offer";
+            /** @description First `parameters` when the request’s own URL parameters were left out (`ignored`). Resolve: `normalize`, `legacy`, `search_page`, `category_path`, `brand_path`, `product_url` in the decision order, then `filters` and `decision`. Product: `lookup`, `hidden` when a rule hides the product from listings (its page is still answered), then `offer`. */
+            step: "parameters" | "normalize" | "legacy" | "search_page" | "category_path" | "brand_path" | "product_url" | "filters" | "decision" | "lookup" | "hidden" | "offer";
             outcome: "matched" | "no_match" | "done";
             /** @description What it looked at and what it found, in a sentence. */
             detail: string;
@@ -2785,8 +2790,12 @@ export interface components {
             url?: string;
             /** @description An entity named `type:id`. */
             entity?: string;
+            /** @description hidden: the rule that hides the product from listings. */
+            rule?: string;
             /** @description normalize: the parameters it dropped (tracking, empty). */
             removed?: string[];
+            /** @description parameters: the URL parameters of the request left out, each as `name=value` as sent (ones the endpoint does not read, and repeats of one it reads), as a search’s trace names them. */
+            ignored?: string[];
         };
         PatchStorageBody: {
             /** @description Earlier catalogs to keep, 0 to 100 (default 3); the clean-up removes the rest within seconds. */
@@ -3092,6 +3101,70 @@ export interface components {
             /** @description The status's own phrase. */
             title: string;
             status: number;
+            /**
+             * @description The cause, a stable word to branch on; `detail` says it in words that may change. The codes, the status each is answered with, and what each means:
+             *
+             *     | code | status | meaning |
+             *     | --- | --- | --- |
+             *     | `malformed_json` | 400 | The body is not a JSON document: empty, not valid JSON, or nested deeper than 64 levels. |
+             *     | `malformed_url` | 400 | The path is not valid percent-encoded UTF-8. |
+             *     | `invalid_request` | 400 | The request is not the shape the endpoint reads: the body is not the kind of document asked, or one of its own members is missing or unknown; a path id is not a whole number written in digits without leading zeros, up to 2^53 - 1. A question (the Query API, the internal API, management reads, previews and checks) answers it for any violation. Each violation names the field. |
+             *     | `unknown_name` | 400 | A question names what the release or the live catalog does not hold: a channel, locale, context key or value, sort, facet or category. |
+             *     | `invalid_value` | 422 | A write has the right shape, but a value breaks a rule: of another type, out of range, too long or short, not of its pattern, format or list of values. Each violation points at the value. |
+             *     | `url_too_long` | 414 | A part of the path is longer than any id the server knows. |
+             *     | `headers_too_large` | 431 | The request line and headers are larger than the server reads (16 KB). |
+             *     | `body_too_large` | 413 | The body is larger than the endpoint or the upload limit accepts. |
+             *     | `unsupported_media_type` | 415 | The body is sent as a content type the endpoint does not read. |
+             *     | `malformed_http` | 400 | The request is not well-formed HTTP. |
+             *     | `request_timeout` | 408 | The request did not arrive in time. |
+             *     | `missing_key` | 401 | The call carries no `Authorization: Bearer <key>` header. |
+             *     | `wrong_key` | 401 | The key sent is not the key the server was started with. |
+             *     | `key_not_set` | 401 | The server was started without a key, so it refuses every call until one is set. |
+             *     | `route_not_found` | 404 | Nothing is served at this path. |
+             *     | `method_not_allowed` | 405 | The path is served, under other methods (`Allow` names them). |
+             *     | `import_not_found` | 404 | There is no import with this id. |
+             *     | `release_not_found` | 404 | There is no release with this id. |
+             *     | `index_run_not_found` | 404 | There is no index run with this id. |
+             *     | `snapshot_not_found` | 404 | There is no snapshot with this id, or its bytes are not in storage any more. |
+             *     | `catalog_source_not_found` | 404 | No catalog source is set. |
+             *     | `live_not_found` | 404 | Nothing is live: no index run has gone live yet. |
+             *     | `rule_not_found` | 404 | The draft has no rule with this id. |
+             *     | `synonym_not_found` | 404 | The draft has no synonym entry with this id. |
+             *     | `type_not_found` | 404 | The draft has no entity type with this code. |
+             *     | `product_not_found` | 404 | The channel sells no product by this id or URL in the locale. |
+             *     | `schema_not_found` | 404 | There is no release file by this name, so no schema. |
+             *     | `draft_conflict` | 409 | The draft changed since the `version` sent was read (its files, or the release it builds on); `draft` holds it as it is now. |
+             *     | `version_conflict` | 409 | The import is at another version than the one sent, and is no draft any more. |
+             *     | `import_published` | 409 | The import was published: it cannot change or be discarded (it stays in the history); send the export again to start a new draft. |
+             *     | `import_discarded` | 409 | The import was discarded: it cannot change or go live; send the export again to start a new draft. |
+             *     | `already_publishing` | 409 | The import is going live already: its index run is queued or building. |
+             *     | `export_removed` | 409 | The clean-up removed the import's export, so it cannot go live until the same export is sent again. |
+             *     | `removal_needs_confirmation` | 409 | Publishing removes half the live products or more, and `removing` does not accept that many; `removes` and `live_products` say how many. |
+             *     | `no_catalog_yet` | 409 | No catalog is kept yet, so nothing can go live. |
+             *     | `no_release_yet` | 409 | No release is published yet, so there is nothing to rebuild with. |
+             *     | `nothing_live` | 409 | Nothing is live, so there is nothing for the change to act on. |
+             *     | `release_violations` | 422 | The release (or the release a draft makes) has violations: each names the file, the JSON pointer and what to correct. |
+             *     | `export_unreadable` | 422 | The body or kept export holds no catalog: no format the readers know, no row that makes an entity, or bytes that are not in storage any more. |
+             *     | `export_over_limit` | 422 | The export passes a reading limit: its decompressed size or the length of a line or text. |
+             *     | `rule_not_expressible` | 422 | The editor fields cannot express the rule whole (its condition or effects go beyond them), so no field of it can change through them: send the rule whole. |
+             *     | `synonyms_refused` | 422 | Every entry sent clashes with the dictionary, so none was written; `refused` says why for each. |
+             *     | `unknown_variants` | 422 | The offers name variants or channels the live catalog does not hold; nothing was written. |
+             *     | `not_in_trace` | 422 | The trace sent holds no ranked hit at a place named. |
+             *     | `not_searchable` | 503 | Nothing is searchable yet: no catalog and release have been indexed, and no index run is on its way. |
+             *     | `first_run_pending` | 503 | Nothing is searchable yet, but the first index run is on its way: ask again after `Retry-After`. |
+             *     | `index_loading` | 503 | This query node has not loaded what went live yet: ask again after `Retry-After`. |
+             *     | `shutting_down` | 503 | The server is stopping and takes no new requests: send again to another node, or once it is back. |
+             *     | `overloaded` | 503 | The node is answering more requests than it can: ask again after `Retry-After`. |
+             *     | `uploads_busy` | 503 | As many uploads are being read as the server reads at once: send again after `Retry-After`. |
+             *     | `search_log_full` | 503 | The search log cannot take events now (its queue is full); nothing was taken: send again after `Retry-After`. |
+             *     | `ai_gateway_off` | 503 | Column suggestions are off: no AI gateway key is set on the query node. |
+             *     | `ai_gateway_failed` | 502 | The AI gateway did not answer, refused the key, or its model answered no column mapping. |
+             *     | `query_side_unanswered` | 502 | The control plane could not get an answer from the Query API (the query side). |
+             *     | `dependency_away` | 503 | The database or the blob store cannot be reached now: send the same request again after `Retry-After`. |
+             *     | `internal_error` | 500 | The server failed; the failure was logged. |
+             * @enum {string}
+             */
+            code: "malformed_json" | "malformed_url" | "invalid_request" | "unknown_name" | "invalid_value" | "url_too_long" | "headers_too_large" | "body_too_large" | "unsupported_media_type" | "malformed_http" | "request_timeout" | "missing_key" | "wrong_key" | "key_not_set" | "route_not_found" | "method_not_allowed" | "import_not_found" | "release_not_found" | "index_run_not_found" | "snapshot_not_found" | "catalog_source_not_found" | "live_not_found" | "rule_not_found" | "synonym_not_found" | "type_not_found" | "product_not_found" | "schema_not_found" | "draft_conflict" | "version_conflict" | "import_published" | "import_discarded" | "already_publishing" | "export_removed" | "removal_needs_confirmation" | "no_catalog_yet" | "no_release_yet" | "nothing_live" | "release_violations" | "export_unreadable" | "export_over_limit" | "rule_not_expressible" | "synonyms_refused" | "unknown_variants" | "not_in_trace" | "not_searchable" | "first_run_pending" | "index_loading" | "shutting_down" | "overloaded" | "uploads_busy" | "search_log_full" | "ai_gateway_off" | "ai_gateway_failed" | "query_side_unanswered" | "dependency_away" | "internal_error";
             /** @description What happened and what to do. */
             detail?: string;
             violations?: components["schemas"]["Violation"][];
@@ -3511,7 +3584,7 @@ export interface components {
             /** @description The conflict in one sentence. */
             message: string;
         };
-        /** @description Editor fields to change: each replaces the rule’s, `null` clears it. `description`, `enabled`, `starts_at` and `ends_at` change any rule; the others only a rule the fields express whole. */
+        /** @description Editor fields to change: each replaces the rule’s, `null` clears it. They change only a rule the fields express whole (one listed with `fields`); any other is changed whole with `rule` (422 `rule_not_expressible` otherwise). */
         RuleFieldChanges: {
             /** @description One line, up to 200 characters. */
             description?: string;
@@ -3908,6 +3981,11 @@ export interface components {
         };
         /** @description With `debug`: the steps of planning and execution, in order. */
         Trace: ({
+            /** @enum {string} */
+            step: "parameters";
+            /** @description URL parameters left out, each as `name=value` as sent: ones the endpoint does not read (tracking parameters and the like) and repeats of one it reads (the first is read). */
+            ignored: string[];
+        } | {
             /** @enum {string} */
             step: "arrival";
             /** @description The time the search reads (RFC 3339). */
@@ -4534,6 +4612,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4609,7 +4696,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
             };
             cookie?: never;
         };
@@ -4622,6 +4709,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Import"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Default Response */
@@ -4650,7 +4746,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
             };
             cookie?: never;
         };
@@ -4663,6 +4759,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Import"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Default Response */
@@ -4700,7 +4805,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
             };
             cookie?: never;
         };
@@ -4781,7 +4886,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
             };
             cookie?: never;
         };
@@ -4794,6 +4899,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ImportChanges"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Default Response */
@@ -4843,7 +4957,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
             };
             cookie?: never;
         };
@@ -4911,7 +5025,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
             };
             cookie?: never;
         };
@@ -4924,6 +5038,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Publication"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Default Response */
@@ -4979,7 +5102,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
             };
             cookie?: never;
         };
@@ -5067,7 +5190,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
             };
             cookie?: never;
         };
@@ -5144,7 +5267,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
             };
             cookie?: never;
         };
@@ -5228,7 +5351,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
                 /** @description The rule id. */
                 rule: string;
             };
@@ -5307,7 +5430,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
                 /** @description The rule id. */
                 rule: string;
             };
@@ -5390,7 +5513,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
                 /** @description The rule id. */
                 rule: string;
             };
@@ -5476,7 +5599,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
             };
             cookie?: never;
         };
@@ -5544,7 +5667,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
                 /** @description An entity type code. */
                 type: string;
             };
@@ -5627,7 +5750,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
             };
             cookie?: never;
         };
@@ -5640,6 +5763,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ColumnSuggestions"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Default Response */
@@ -5695,7 +5827,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
             };
             cookie?: never;
         };
@@ -5708,6 +5840,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DraftSynonyms"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Default Response */
@@ -5763,7 +5904,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
             };
             cookie?: never;
         };
@@ -5847,7 +5988,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
                 /** @description The first part of the entry id `<locale>/<kind>/<index>`: its dictionary. */
                 locale: string;
                 /** @description The second part: `groups`, `one_way` or `never`. */
@@ -5930,7 +6071,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
                 /** @description The first part of the entry id `<locale>/<kind>/<index>`: its dictionary. */
                 locale: string;
                 /** @description The second part: `groups`, `one_way` or `never`. */
@@ -6017,7 +6158,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The import id, an integer. */
-                import: string;
+                import: number;
             };
             cookie?: never;
         };
@@ -6114,6 +6255,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6167,7 +6317,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                index_run: string;
+                /** @description The index run id, an integer. */
+                index_run: number;
             };
             cookie?: never;
         };
@@ -6180,6 +6331,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IndexRun"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Default Response */
@@ -6776,6 +6936,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7185,6 +7354,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7289,6 +7467,15 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryTree"];
                 };
             };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Default Response */
             503: {
                 headers: {
@@ -7329,6 +7516,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Default Response */
@@ -7382,6 +7578,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Default Response */
             404: {
                 headers: {
@@ -7431,6 +7636,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Default Response */
@@ -7502,6 +7716,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -7551,6 +7774,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Default Response */
@@ -7604,6 +7836,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -7644,6 +7885,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Default Response */
@@ -7697,6 +7947,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -7746,6 +8005,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Default Response */
@@ -7799,6 +8067,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -7850,6 +8127,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -7890,6 +8176,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Default Response */
@@ -7943,6 +8238,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -7983,6 +8287,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SynonymList"];
+                };
+            };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Default Response */
@@ -8034,6 +8347,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key is missing or wrong (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Default Response */

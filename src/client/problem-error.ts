@@ -1,7 +1,21 @@
 import type { components } from './openapi-types.js';
 
-/** What every aisle error answers: an RFC 9457 problem, with violations pointing at the fields. */
-export type AisleProblem = components['schemas']['Problem'];
+/**
+ * What every aisle error answers: an RFC 9457 problem whose `code` names the cause, with violations
+ * pointing at the fields. `code` is absent only on an answer that did not come from aisle (a proxy's
+ * error page), as its cause is unknown.
+ */
+export type AisleProblem = {
+  type: 'about:blank';
+  title: string;
+  status: number;
+  code?: Documented['code'];
+  detail?: string;
+  violations?: Documented['violations'];
+  [member: string]: unknown;
+};
+
+type Documented = components['schemas']['Problem'];
 
 /**
  * An answer that was not a success, thrown by `unwrap`. `problem` is the body as aisle sent it;

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { PagedList, Timestamp } from './common.js';
 import { IndexRun } from './management.js';
+import { ProblemCodeSchema } from './problem.js';
 
 export const ImportStatus = Type.Union(
   [
@@ -166,6 +167,7 @@ export const DraftConflict = Type.Object(
     type: Type.Literal('about:blank'),
     title: Type.String({ description: "The status's own phrase." }),
     status: Type.Integer(),
+    code: ProblemCodeSchema,
     detail: Type.Optional(Type.String({ description: 'What happened and what to do.' })),
     draft: Type.Optional(
       Type.Ref(ImportDraft, {

@@ -25,6 +25,7 @@ export const PageStep = Type.Object(
   {
     step: Type.Union(
       [
+        Type.Literal('parameters'),
         Type.Literal('normalize'),
         Type.Literal('legacy'),
         Type.Literal('search_page'),
@@ -34,19 +35,29 @@ export const PageStep = Type.Object(
         Type.Literal('filters'),
         Type.Literal('decision'),
         Type.Literal('lookup'),
+        Type.Literal('hidden'),
         Type.Literal('offer'),
       ],
       {
         description:
-          'Resolve: `normalize`, `legacy`, `search_page`, `category_path`, `brand_path`, `product_url` in the decision order, then `filters` and `decision`. Product: `lookup`, then `offer`.',
+          'First `parameters` when the request’s own URL parameters were left out (`ignored`). Resolve: `normalize`, `legacy`, `search_page`, `category_path`, `brand_path`, `product_url` in the decision order, then `filters` and `decision`. Product: `lookup`, `hidden` when a rule hides the product from listings (its page is still answered), then `offer`.',
       },
     ),
     outcome: Type.Union([Type.Literal('matched'), Type.Literal('no_match'), Type.Literal('done')]),
     detail: Type.String({ description: 'What it looked at and what it found, in a sentence.' }),
     url: Type.Optional(Type.String({ description: 'The URL it looked at.' })),
     entity: Type.Optional(EntityRef),
+    rule: Type.Optional(
+      Type.String({ description: 'hidden: the rule that hides the product from listings.' }),
+    ),
     removed: Type.Optional(
       Type.Array(Type.String(), { description: 'normalize: the parameters it dropped (tracking, empty).' }),
+    ),
+    ignored: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'parameters: the URL parameters of the request left out, each as `name=value` as sent (ones the endpoint does not read, and repeats of one it reads), as a search’s trace names them.',
+      }),
     ),
   },
   { $id: 'PageStep', additionalProperties: false },

@@ -287,7 +287,7 @@ export const RuleFieldChanges = Type.Object(
     additionalProperties: false,
     minProperties: 1,
     description:
-      'Editor fields to change: each replaces the rule’s, `null` clears it. `description`, `enabled`, `starts_at` and `ends_at` change any rule; the others only a rule the fields express whole.',
+      'Editor fields to change: each replaces the rule’s, `null` clears it. They change only a rule the fields express whole (one listed with `fields`); any other is changed whole with `rule` (422 `rule_not_expressible` otherwise).',
   },
 );
 

@@ -3,7 +3,8 @@ import { AppliedFilter, Selector } from './search-parts.js';
 
 /**
  * The trace a search carries with `debug`: one entry per step of planning and execution, in the
- * order they ran, each named by `step`. Planning writes arrival, normalize, rules (before and
+ * order they ran, each named by `step`. A GET writes parameters first when it left some out;
+ * planning writes arrival, normalize, rules (before and
  * after resolution), rewrite, resolution, redirect and plan; execution writes match, filter, rank
  * and relaxation per section, and entity when asked about one entity.
  *
@@ -17,6 +18,17 @@ import { AppliedFilter, Selector } from './search-parts.js';
  */
 
 const Scalar = Type.Union([Type.Boolean(), Type.Number(), Type.String()]);
+
+export const ParametersStep = Type.Object(
+  {
+    step: Type.Literal('parameters'),
+    ignored: Type.Array(Type.String(), {
+      description:
+        'URL parameters left out, each as `name=value` as sent: ones the endpoint does not read (tracking parameters and the like) and repeats of one it reads (the first is read).',
+    }),
+  },
+  { additionalProperties: false },
+);
 
 export const ArrivalStep = Type.Object(
   {
@@ -489,6 +501,7 @@ export const EntityStep = Type.Object(
 
 export const TraceEntry = Type.Union(
   [
+    ParametersStep,
     ArrivalStep,
     NormalizeStep,
     RulesStep,

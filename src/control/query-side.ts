@@ -14,6 +14,7 @@ import type {
   PreviewSearchRequest,
 } from '../contracts/previews.js';
 import type { Violation } from '../contracts/problem.js';
+import { PROBLEM_CODES } from '../contracts/problem-codes.js';
 import type { RuleList, RuleListRequest } from '../contracts/rules.js';
 import type { SearchSettings } from '../contracts/search-settings.js';
 import type { ColumnSuggestions, SuggestRequest } from '../contracts/suggestions.js';
@@ -107,7 +108,7 @@ export function httpQuerySide(internalUrl: string, internalKey: string | undefin
       if (response.status === 200) return body as unknown as PublicationDecision;
       if (response.status === 422) {
         throw new AppError(
-          'unprocessable',
+          'release_violations',
           'The release has violations: correct each file at the pointer named.',
           (body.violations as Violation[] | undefined) ?? [],
         );
@@ -147,7 +148,10 @@ export function httpQuerySide(internalUrl: string, internalKey: string | undefin
       if (response.status === 502 || response.status === 503) {
         const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
         if (typeof body.detail !== 'string') throw unanswered(base, `it answered ${response.status}`);
-        throw new AppError(response.status === 503 ? 'unavailable' : 'bad_gateway', body.detail);
+        throw new AppError(
+          forwardedCode(body, response.status === 503 ? 'ai_gateway_off' : 'ai_gateway_failed'),
+          body.detail,
+        );
       }
       return (await exportAnswer(base, response)) as ColumnSuggestions;
     },
@@ -158,7 +162,7 @@ export function httpQuerySide(internalUrl: string, internalKey: string | undefin
       if (response.status === 200) return body as unknown as ResolvedOffers;
       if (response.status === 422) {
         throw new AppError(
-          'unprocessable',
+          forwardedCode(body, 'unknown_variants'),
           String(body.detail ?? 'The offers name what the live catalog lacks.'),
           (body.violations as Violation[] | undefined) ?? [],
         );
@@ -190,13 +194,24 @@ interface CallOptions {
  */
 type Call = (url: string, body: unknown, options?: CallOptions) => Promise<Response>;
 
-/** What the query side's answers to a management question mean for the caller: the same problem. */
+/**
+ * The causes the query side's refusals of a management question are forwarded as when its
+ * problem names none this control plane knows (a query node of another version): the cause its
+ * status most often means.
+ */
 const FORWARDED: Record<number, ErrorCode> = {
-  400: 'bad_request',
-  404: 'not_found',
-  422: 'unprocessable',
-  503: 'unavailable',
+  400: 'unknown_name',
+  404: 'route_not_found',
+  422: 'release_violations',
+  503: 'not_searchable',
 };
+
+/** The cause a query side's problem names, when it is one this control plane knows. */
+function forwardedCode(body: Record<string, unknown>, fallback: ErrorCode): ErrorCode {
+  return typeof body.code === 'string' && Object.hasOwn(PROBLEM_CODES, body.code)
+    ? (body.code as ErrorCode)
+    : fallback;
+}
 
 /**
  * A management question about what is live or a draft over it (categories, page settings,
@@ -210,12 +225,12 @@ async function question(call: Call, base: string, path: string, request?: unknow
   const response = await call(`${base}${path}`, request, { answered: [503] });
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.status === 200) return body;
-  const code = FORWARDED[response.status];
-  if (code === undefined)
+  const fallback = FORWARDED[response.status];
+  if (fallback === undefined)
     throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
   const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
   throw new AppError(
-    code,
+    forwardedCode(body, fallback),
     String(body.detail ?? ''),
     body.violations as Violation[] | undefined,
     undefined,
@@ -236,7 +251,7 @@ async function exportAnswer(base: string, response: Response): Promise<unknown> 
   if (response.status === 200) return body;
   if (response.status === 404 || response.status === 422) {
     throw new AppError(
-      'unprocessable',
+      response.status === 404 ? 'export_unreadable' : forwardedCode(body, 'export_unreadable'),
       String(body.detail ?? 'The export cannot be read.'),
       (body.violations as Violation[] | undefined) ?? undefined,
     );
@@ -284,7 +299,7 @@ async function send(
 
 function unanswered(url: string, why: string): AppError {
   return new AppError(
-    'bad_gateway',
+    'query_side_unanswered',
     `The query side did not answer at ${new URL(url).origin} (${why}); check that a query node runs there and try again.`,
   );
 }

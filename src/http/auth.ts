@@ -23,18 +23,18 @@ export function bearerKeyCheck(
   const expected = secret.key ? digest(secret.key) : undefined;
   return async (request, reply) => {
     if (!expected) {
-      refuse(reply, `No ${secret.name} is set on this server: start it with ${secret.setting} set.`);
+      refuse(
+        reply,
+        'key_not_set',
+        `No ${secret.name} is set on this server: start it with ${secret.setting} set.`,
+      );
       return;
     }
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (!match?.[1] || !timingSafeEqual(digest(match[1].trim()), expected)) {
-      refuse(
-        reply,
-        match
-          ? `The ${secret.name} is wrong.`
-          : `Send the ${secret.name} as \`Authorization: Bearer <key>\`.`,
-      );
+      if (match) refuse(reply, 'wrong_key', `The ${secret.name} is wrong.`);
+      else refuse(reply, 'missing_key', `Send the ${secret.name} as \`Authorization: Bearer <key>\`.`);
     }
   };
 }
@@ -44,9 +44,13 @@ export function requireBearerKey(scope: FastifyInstance, secret: BearerKey): voi
   scope.addHook('onRequest', bearerKeyCheck(secret));
 }
 
-function refuse(reply: FastifyReply, detail: string): void {
+function refuse(
+  reply: FastifyReply,
+  code: 'missing_key' | 'wrong_key' | 'key_not_set',
+  detail: string,
+): void {
   reply.header('WWW-Authenticate', 'Bearer');
-  sendProblemBody(reply, problemBody(401, detail));
+  sendProblemBody(reply, problemBody(code, detail));
 }
 
 function digest(text: string): Buffer {

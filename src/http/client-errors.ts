@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { handleError } from './error-handler.js';
+import type { ErrorHandler } from './error-handler.js';
 import { PROBLEM_CONTENT_TYPE, problemBody } from './problem.js';
 
 /**
@@ -11,16 +11,18 @@ import { PROBLEM_CONTENT_TYPE, problemBody } from './problem.js';
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   // A reset connection has no one left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, detail] =
+  const [code, detail] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [
-          431,
+      ? ([
+          'headers_too_large',
           'The request line and headers are larger than this server reads (16 KB): shorten the URL or the headers.',
-        ]
+        ] as const)
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'The request did not arrive in time.']
-        : [400, 'The request is not well-formed HTTP.'];
-  const body = JSON.stringify(problemBody(status, detail));
+        ? (['request_timeout', 'The request did not arrive in time.'] as const)
+        : (['malformed_http', 'The request is not well-formed HTTP.'] as const);
+  const problem = problemBody(code, detail);
+  const { status } = problem;
+  const body = JSON.stringify(problem);
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -36,6 +38,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
  */
 export function frameworkErrorAnswer(
   guard: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined,
+  handleError: ErrorHandler,
 ) {
   return async (error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (guard) {

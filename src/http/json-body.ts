@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { AppError } from '../lib/errors.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/json-depth.js';
@@ -18,19 +18,25 @@ export function parseJsonBodies(app: FastifyInstance): void {
  * endpoint takes the text/plain a browser beacon sends through it too.
  */
 export function parseJsonText(
-  _request: unknown,
+  request: FastifyRequest,
   body: string | Buffer,
   done: (error: Error | null, value: unknown) => void,
 ): void {
   const text = body as string;
+  // A route that reads no body (a fetch asked for, a rebuild) takes an empty one whatever its
+  // type says: clients send `Content-Type: application/json` with every call.
+  if (text === '' && request.routeOptions.schema?.body === undefined) {
+    done(null, undefined);
+    return;
+  }
   if (text.trim() === '') {
-    done(new AppError('bad_request', 'The body is empty: send a JSON document.'), undefined);
+    done(new AppError('malformed_json', 'The body is empty: send a JSON document.'), undefined);
     return;
   }
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
     done(
       new AppError(
-        'bad_request',
+        'malformed_json',
         `The body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep: no request needs that many.`,
       ),
       undefined,
@@ -42,6 +48,6 @@ export function parseJsonText(
   } catch (error) {
     const reason =
       error instanceof SyntaxError ? error.message : 'it sets __proto__ or constructor.prototype';
-    done(new AppError('bad_request', `The body is not valid JSON: ${reason}.`), undefined);
+    done(new AppError('malformed_json', `The body is not valid JSON: ${reason}.`), undefined);
   }
 }

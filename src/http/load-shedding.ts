@@ -37,7 +37,7 @@ function refuse(reply: FastifyReply, type: string): string {
   reply.code(503).type(PROBLEM_CONTENT_TYPE).header('Retry-After', String(RETRY_AFTER_SECONDS));
   return JSON.stringify(
     problemBody(
-      503,
+      'overloaded',
       `This node is answering more requests than it can: its event loop ${cause}. Try again in ${RETRY_AFTER_SECONDS} seconds.`,
     ),
   );

@@ -31,9 +31,15 @@ export function installNotFoundHandler(app: FastifyInstance, guard?: UnroutedGua
       reply.header('Allow', allowed.join(', '));
       return sendProblemBody(
         reply,
-        problemBody(405, `${request.method} is not allowed on ${path}; use ${allowed.join(' or ')}.`),
+        problemBody(
+          'method_not_allowed',
+          `${request.method} is not allowed on ${path}; use ${allowed.join(' or ')}.`,
+        ),
       );
     }
-    return sendProblemBody(reply, problemBody(404, `There is nothing at ${request.method} ${path}.`));
+    return sendProblemBody(
+      reply,
+      problemBody('route_not_found', `There is nothing at ${request.method} ${path}.`),
+    );
   });
 }

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { PROBLEM_CODES, type ProblemCode } from '../contracts/problem-codes.js';
 import { PACKAGE_ROOT } from '../lib/package-root.js';
 import { VERSION } from '../lib/version.js';
+import { PROBLEM_STATUS } from './problem-status.js';
 
 export interface OpenApiDocument {
   openapi: string;
@@ -56,8 +58,63 @@ export function mergeOpenApi(
     info: { title: 'aisle', version: VERSION, description: API_DESCRIPTION },
     servers,
     tags: API_TAGS,
-    paths: sortKeys(withKeys(paths)),
-    components: { schemas: sortKeys(schemas), securitySchemes: SECURITY_SCHEMES },
+    paths: sortKeys(withSecurity(paths)),
+    components: { schemas: sortKeys(withProblemCodes(schemas)), securitySchemes: SECURITY_SCHEMES },
+  };
+}
+
+/**
+ * Every operation of a guarded path names its key and answers 401 without it (the guard answers
+ * before any route, so routes need not list it themselves).
+ */
+function withSecurity(paths: OpenApiDocument['paths']): OpenApiDocument['paths'] {
+  const secured: OpenApiDocument['paths'] = {};
+  for (const [path, operations] of Object.entries(paths)) {
+    const scheme = KEYS_BY_PREFIX.find(([prefix]) => path.startsWith(prefix))?.[1];
+    if (!scheme) {
+      secured[path] = operations;
+      continue;
+    }
+    secured[path] = Object.fromEntries(
+      Object.entries(operations).map(([method, operation]) => {
+        const described = operation as { responses?: Record<string, unknown> };
+        const responses = { ...described.responses };
+        responses['401'] ??= UNAUTHORIZED;
+        return [method, { ...described, security: [{ [scheme]: [] }], responses: sortKeys(responses) }];
+      }),
+    );
+  }
+  return secured;
+}
+
+const UNAUTHORIZED = {
+  description: 'The key is missing or wrong (`WWW-Authenticate: Bearer`).',
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+};
+
+/**
+ * The Problem schema's `code` lists every cause with the status it is answered with and what it
+ * means, from the one table (src/http/problem-status.ts) and the contract's meanings.
+ */
+function withProblemCodes(schemas: Record<string, unknown>): Record<string, unknown> {
+  const problem = schemas.Problem as { properties: Record<string, Record<string, unknown>> } | undefined;
+  if (!problem) return schemas;
+  const rows = (Object.keys(PROBLEM_CODES) as ProblemCode[]).map(
+    (code) => `| \`${code}\` | ${PROBLEM_STATUS[code]} | ${PROBLEM_CODES[code]} |`,
+  );
+  const description = [
+    'The cause, a stable word to branch on; `detail` says it in words that may change. The codes, the status each is answered with, and what each means:',
+    '',
+    '| code | status | meaning |',
+    '| --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+  return {
+    ...schemas,
+    Problem: {
+      ...problem,
+      properties: { ...problem.properties, code: { ...problem.properties.code, description } },
+    },
   };
 }
 
@@ -68,7 +125,7 @@ const API_DESCRIPTION = [
   '- the **management API** (`management`, management port, under `/api/v1`): the catalog, releases, imports, merchandising, previews, index runs and insights, for a shop’s scripts and its operators. Every call takes the management key as `Authorization: Bearer <key>`: the key is `SEARCH_MANAGEMENT_KEY`, or, where that is not set, the one `aisle start` makes on its first start, prints once and keeps in the data directory’s `management-key` file. A call without it, or with another, answers 401.',
   '- the **internal API** (`internal`, internal port): what the control plane asks a query node, with the internal key `AISLE_INTERNAL_KEY`.',
   '',
-  'Every server serves this description at `/openapi.json` and this page at `/docs`. Errors are `application/problem+json` with `violations` pointing at the fields. The examples are requests to the demo shop (`aisle start --demo`) and its answers, their lists cut to the first three items.',
+  'Every server serves this description at `/openapi.json` and this page at `/docs`. Errors are `application/problem+json` whose `code` names the cause (see the `Problem` schema), with `violations` pointing at the fields. The examples are requests to the demo shop (`aisle start --demo`) and its answers, their lists cut to the first three items.',
 ].join('\n');
 
 /** The two keys: what Scalar's page and generated clients read to send them. */
@@ -91,22 +148,6 @@ const KEYS_BY_PREFIX: Array<[string, keyof typeof SECURITY_SCHEMES]> = [
   ['/api/v1/', 'managementKey'],
   ['/internal/', 'internalKey'],
 ];
-
-function withKeys(paths: OpenApiDocument['paths']): OpenApiDocument['paths'] {
-  return Object.fromEntries(
-    Object.entries(paths).map(([path, operations]) => {
-      const key = KEYS_BY_PREFIX.find(([prefix]) => path.startsWith(prefix))?.[1];
-      if (!key) return [path, operations];
-      const secured = Object.fromEntries(
-        Object.entries(operations).map(([method, operation]) => [
-          method,
-          { ...(operation as object), security: [{ [key]: [] }] },
-        ]),
-      );
-      return [path, secured];
-    }),
-  );
-}
 
 function sortKeys<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));

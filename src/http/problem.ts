@@ -1,21 +1,28 @@
 import type { FastifyReply } from 'fastify';
 import type { Problem, Violation } from '../contracts/problem.js';
-import { type AppError, statusTitle } from '../lib/errors.js';
+import type { ProblemCode } from '../contracts/problem-codes.js';
+import type { AppError } from '../lib/errors.js';
+import { STATUS_TITLE, statusOf } from './problem-status.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-/** Builds a problem document: `type` is always `about:blank`, `title` the status's own phrase. */
+/**
+ * Builds a problem document: `type` is always `about:blank`, `status` the code's status and
+ * `title` that status's own phrase; `code` names the cause.
+ */
 export function problemBody(
-  status: number,
+  code: ProblemCode,
   detail?: string,
   violations?: Violation[],
   extensions?: Record<string, unknown>,
 ): Problem {
+  const status = statusOf(code);
   return {
     ...extensions,
     type: 'about:blank',
-    title: statusTitle[status] ?? 'Error',
+    title: STATUS_TITLE[status] ?? 'Error',
     status,
+    code,
     ...(detail ? { detail } : {}),
     ...(violations && violations.length > 0 ? { violations } : {}),
   };
@@ -23,7 +30,7 @@ export function problemBody(
 
 export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
   if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
-  return sendProblemBody(reply, problemBody(error.status, error.detail, error.violations, error.extensions));
+  return sendProblemBody(reply, problemBody(error.code, error.detail, error.violations, error.extensions));
 }
 
 export function sendProblemBody(reply: FastifyReply, problem: Problem): FastifyReply {

@@ -4,9 +4,10 @@ import type { TSchema } from '@sinclair/typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { sharedSchemas } from '../contracts/index.js';
 import { answerClientError, frameworkErrorAnswer } from './client-errors.js';
-import { handleError } from './error-handler.js';
+import { errorHandler } from './error-handler.js';
 import { parseJsonBodies } from './json-body.js';
 import { installNotFoundHandler, type UnroutedGuard } from './method-not-allowed.js';
+import { problemBody, sendProblemBody } from './problem.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface HttpServerOptions {
@@ -18,6 +19,11 @@ export interface HttpServerOptions {
    * that answers nobody without a key refuses there first, so its routes cannot be discovered.
    */
   guardUnrouted?: UnroutedGuard;
+  /**
+   * Every route answers a question (the Query API, the internal API): a request its schema
+   * refuses is a 400 whatever the violation, never a 422 (see validationRefusal).
+   */
+  questionsOnly?: boolean;
 }
 
 export type HttpServer = FastifyInstance<
@@ -52,24 +58,49 @@ function lazySerializers(...factoryArguments: Parameters<typeof eagerSerializers
  * bodies limited in depth, 405 for known paths under other methods.
  */
 export function createHttpServer(options: HttpServerOptions): HttpServer {
+  const handleError = errorHandler({ questionsOnly: options.questionsOnly === true });
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false } },
     // Every request would be two log lines; the search log, not the server log, records searches.
     logController: new LogController({ disableRequestLogging: true }),
-    return503OnClosing: true,
+    // Fastify's own 503 while closing is no problem document: refuseWhileClosing answers it.
+    return503OnClosing: false,
     // A closing server ends idle keep-alive connections at once and lets requests in flight finish.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors: frameworkErrorAnswer(options.guardUnrouted),
+    frameworkErrors: frameworkErrorAnswer(options.guardUnrouted, handleError),
     clientErrorHandler: answerClientError,
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  refuseWhileClosing(app as unknown as FastifyInstance);
   parseJsonBodies(app as unknown as FastifyInstance);
   for (const schema of sharedSchemas) app.addSchema(schema);
   app.setValidatorCompiler(createValidatorCompiler(sharedSchemas as TSchema[]));
   app.setErrorHandler(handleError);
   installNotFoundHandler(app as unknown as FastifyInstance, options.guardUnrouted);
   return app as HttpServer;
+}
+
+/**
+ * A request that reaches a closing server (on a keep-alive connection it had) is refused with a
+ * 503 problem and the connection closed, so a load balancer sends it to another node.
+ */
+function refuseWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('Connection', 'close');
+    return sendProblemBody(
+      reply,
+      problemBody(
+        'shutting_down',
+        'This server is stopping: send the request again to another node, or once it is back.',
+      ),
+    );
+  });
 }

@@ -13,5 +13,5 @@ export function refuseInvalidSettings(request: FastifyRequest, detail: string): 
   const violations = Array.isArray(error.validation)
     ? violationsFromAjv(error.validation as ErrorObject[])
     : [{ pointer: '', message: error.message }];
-  throw new AppError('unprocessable', detail, violations);
+  throw new AppError('invalid_value', detail, violations);
 }

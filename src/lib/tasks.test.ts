@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, unavailableFor } from './errors.js';
+import { AppError, retryAfter } from './errors.js';
 import { errorFromMessage, failureMessage } from './tasks.js';
 
 describe('failures crossing from a worker', () => {
@@ -7,17 +7,19 @@ describe('failures crossing from a worker', () => {
     const violations = [{ pointer: '/x', message: 'bad' }];
     const refused = errorFromMessage(
       structuredClone(
-        failureMessage(new AppError('conflict', 'Moved on.', violations, { draft: { id: 'i' } })),
+        failureMessage(new AppError('draft_conflict', 'Moved on.', violations, { draft: { id: 'i' } })),
       ),
     ) as AppError;
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({
-      code: 'conflict',
+      code: 'draft_conflict',
       detail: 'Moved on.',
       violations,
       extensions: { draft: { id: 'i' } },
     });
-    const busy = errorFromMessage(structuredClone(failureMessage(unavailableFor(5, 'Busy.')))) as AppError;
-    expect(busy).toMatchObject({ code: 'unavailable', status: 503, retryAfterSeconds: 5 });
+    const busy = errorFromMessage(
+      structuredClone(failureMessage(retryAfter('uploads_busy', 5, 'Busy.'))),
+    ) as AppError;
+    expect(busy).toMatchObject({ code: 'uploads_busy', retryAfterSeconds: 5 });
   });
 });

@@ -24,7 +24,9 @@ serveTasks({
     return transferred({ bytes }, [bytes.buffer as ArrayBuffer]);
   },
   refuse: () => {
-    throw new AppError('unprocessable', 'The export holds no catalog.', [{ pointer: '/x', message: 'bad' }]);
+    throw new AppError('export_unreadable', 'The export holds no catalog.', [
+      { pointer: '/x', message: 'bad' },
+    ]);
   },
   failStep: () => {
     throw new StepFailure('compiling', 'The catalog could not be compiled.');

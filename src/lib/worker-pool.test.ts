@@ -32,7 +32,10 @@ describe('WorkerPool', () => {
   it('throws the AppError a task threw, and other errors with their name and fields', async () => {
     const refused = await pool.run('refuse', {}).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ code: 'unprocessable', violations: [{ pointer: '/x', message: 'bad' }] });
+    expect(refused).toMatchObject({
+      code: 'export_unreadable',
+      violations: [{ pointer: '/x', message: 'bad' }],
+    });
     const failed = await pool.run('failStep', {}).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(TaskError);
     expect(failed).toMatchObject({ name: 'StepFailure', fields: { step: 'compiling' } });

@@ -119,14 +119,14 @@ describe('the page settings answer', () => {
       try {
         pageSettingsAnswer(storefront, question, false);
       } catch (error) {
-        if (error instanceof AppError) return [error.status, error.violations?.map((one) => one.pointer)];
+        if (error instanceof AppError) return [error.code, error.violations?.map((one) => one.pointer)];
       }
       return undefined;
     };
-    expect(refused({ category: 'garden' })).toEqual([400, ['/category']]);
-    expect(refused({ channel: 'shop' })).toEqual([400, ['/channel']]);
+    expect(refused({ category: 'garden' })).toEqual(['unknown_name', ['/category']]);
+    expect(refused({ channel: 'shop' })).toEqual(['unknown_name', ['/channel']]);
     expect(refused({ channel: 'b2b', locale: 'de', category: 'garden' })).toEqual([
-      400,
+      'unknown_name',
       ['/locale', '/category'],
     ]);
   });

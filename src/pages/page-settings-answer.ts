@@ -38,7 +38,9 @@ export function pageSettingsAnswer(
     }
   })();
   if (category !== undefined && !storefront.vocabulary.categories.has(category)) {
-    throw new AppError('bad_request', 'The request cannot be answered as sent.', [unknownCategory(category)]);
+    throw new AppError('unknown_name', 'The request cannot be answered as sent.', [
+      unknownCategory(category),
+    ]);
   }
   const locale = place.textLocale;
   const { pages, view } = storefront;

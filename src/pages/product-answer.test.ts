@@ -202,26 +202,36 @@ describe('products it cannot answer', () => {
     const both = refusal(() =>
       answerProduct(live.storefront, { id: 'tv-55', url: '/p/sonora-oled-55' }, inSale),
     );
-    expect([both.status, both.violations?.[0]?.pointer]).toEqual([400, '/url']);
+    expect([both.code, both.violations?.[0]?.pointer]).toEqual(['invalid_request', '/url']);
   });
 
   it('refuses a channel or locale the release lacks', () => {
     const channel = refusal(() => answerProduct(live.storefront, { id: 'tv-55', channel: 'shop' }, inSale));
-    expect([channel.status, channel.violations?.map((one) => one.pointer)]).toEqual([400, ['/channel']]);
+    expect([channel.code, channel.violations?.map((one) => one.pointer)]).toEqual([
+      'unknown_name',
+      ['/channel'],
+    ]);
     const locale = refusal(() =>
       answerProduct(live.storefront, { id: 'tv-55', channel: 'b2b', locale: 'de' }, inSale),
     );
-    expect([locale.status, locale.violations?.map((one) => one.pointer)]).toEqual([400, ['/locale']]);
+    expect([locale.code, locale.violations?.map((one) => one.pointer)]).toEqual([
+      'unknown_name',
+      ['/locale'],
+    ]);
   });
 
   it('answers 404 for a product the catalog lacks, one the channel does not sell, or a URL of another locale', () => {
-    expect(refusal(() => answerProduct(live.storefront, { id: 'nothing' }, inSale)).status).toBe(404);
-    expect(refusal(() => answerProduct(live.storefront, { id: 'buds', channel: 'b2b' }, inSale)).status).toBe(
-      404,
+    expect(refusal(() => answerProduct(live.storefront, { id: 'nothing' }, inSale)).code).toBe(
+      'product_not_found',
     );
-    expect(
-      refusal(() => answerProduct(live.storefront, { url: '/de/p/sonora-oled-55' }, inSale)).status,
-    ).toBe(404);
-    expect(refusal(() => answerProduct(live.storefront, { url: '/p/none' }, inSale)).status).toBe(404);
+    expect(refusal(() => answerProduct(live.storefront, { id: 'buds', channel: 'b2b' }, inSale)).code).toBe(
+      'product_not_found',
+    );
+    expect(refusal(() => answerProduct(live.storefront, { url: '/de/p/sonora-oled-55' }, inSale)).code).toBe(
+      'product_not_found',
+    );
+    expect(refusal(() => answerProduct(live.storefront, { url: '/p/none' }, inSale)).code).toBe(
+      'product_not_found',
+    );
   });
 });

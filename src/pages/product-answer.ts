@@ -4,6 +4,7 @@ import { entityOffers, type RowOffer } from '../engine/index.js';
 import { AppError } from '../lib/errors.js';
 import type { LocalizedText } from '../lib/locale.js';
 import { builtInValueLabel, formatNumber, withUnit, wordsFor } from '../lib/words.js';
+import { hiddenStep } from './product-hidden.js';
 import type { DetailValue, ProductRecord, VariantRecord } from './product-records.js';
 import type { PagePlace, Storefront } from './storefront.js';
 
@@ -34,7 +35,7 @@ export function answerProduct(storefront: Storefront, lookup: ProductLookup, tim
       id === undefined
         ? 'Name the product: give its id, or its url.'
         : 'Name the product once: give its id or its url, not both.';
-    throw new AppError('bad_request', 'The request cannot be answered as sent.', [
+    throw new AppError('invalid_request', 'The request cannot be answered as sent.', [
       { pointer: id === undefined ? '/id' : '/url', message },
     ]);
   }
@@ -46,16 +47,20 @@ export function answerProduct(storefront: Storefront, lookup: ProductLookup, tim
       : productByUrl(storefront, url!, place.textLocale, trace);
   if (found === undefined) {
     throw new AppError(
-      'not_found',
+      'product_not_found',
       id !== undefined
         ? `The catalog holds no product "${id}".`
         : `No product has the URL "${url}" in the locale ${place.locale}.`,
     );
   }
+  if (lookup.debug === true) {
+    const hidden = hiddenStep(storefront, found.record.id, place, time);
+    if (hidden) trace.push(hidden);
+  }
   const answer = productPage(storefront, found, place, time, lookup.debug === true ? trace : undefined);
   if (answer === undefined) {
     throw new AppError(
-      'not_found',
+      'product_not_found',
       `The channel "${place.channel.id}" does not sell the product "${found.record.id}".`,
     );
   }

@@ -24,7 +24,7 @@ export type {
 } from './plan.js';
 export { compilePlanner, type Planner, type PlanOptions } from './planner.js';
 export { placeRequest, type RequestPlace } from './request.js';
-export { fieldProblems, fieldsOf, RULE_LEVEL_FIELDS, ruleOf } from './rule-list/fields.js';
+export { fieldProblems, fieldsOf, ruleOf } from './rule-list/fields.js';
 export { type EntityFact, type ListedCatalog, listRules } from './rule-list/list.js';
 export { scheduleEpoch } from './rules/schedule-epoch.js';
 export { searchSettingsOf, writtenSearchFields } from './search-settings.js';

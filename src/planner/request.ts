@@ -66,7 +66,7 @@ export function placeRequest(
     });
   }
   if (violations.length > 0 || channel === undefined) {
-    throw new AppError('bad_request', 'The request cannot be answered as sent.', violations);
+    throw new AppError('unknown_name', 'The request cannot be answered as sent.', violations);
   }
   return { channel, locale };
 }

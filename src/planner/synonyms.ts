@@ -1,5 +1,6 @@
 import type { SynonymDictionary, SynonymsFile } from '../contracts/release-files/index.js';
 import { compileSynonyms, forLocale, languageOf, type Synonyms } from '../engine/index.js';
+import { releaseView } from '../release/release-view.js';
 import { BUILT_IN_SYNONYMS } from './built-in-synonyms.js';
 import { perFilesAndLocale } from './per-files.js';
 
@@ -41,5 +42,5 @@ function normalize(word: string): string {
 
 /** The synonyms of a locale as asked (a regional one falls back to its language's dictionary). */
 export const synonymsOf = perFilesAndLocale((files, locale) =>
-  compileLocaleSynonyms(files['synonyms.json'] as SynonymsFile | undefined, locale),
+  compileLocaleSynonyms(releaseView(files).held['synonyms.json'], locale),
 );

@@ -51,7 +51,7 @@ const SEARCH_BODY_BYTES = 1024 * 1024;
 
 /** The public server: Query API and Events API, any origin, compressed answers. */
 export async function buildPublicApp(options: QueryAppOptions): Promise<HttpServer> {
-  const app = createHttpServer({ logger: options.logger, bodyLimit: SEARCH_BODY_BYTES });
+  const app = createHttpServer({ logger: options.logger, bodyLimit: SEARCH_BODY_BYTES, questionsOnly: true });
   const plain = app as unknown as FastifyInstance;
   stampArrivals(plain, options.clock);
   observeRequests(plain, options.metrics, 'public');
@@ -62,7 +62,7 @@ export async function buildPublicApp(options: QueryAppOptions): Promise<HttpServ
   healthRoute(app, 'query');
   searchRoutes(app, options.live, options.searchLog);
   pageRoutes(app, options.live, options.searchLog);
-  await eventRoutes(app, options.searchLog);
+  await eventRoutes(app, options.live, options.searchLog);
   if (options.openApi) openApiRoute(app, options.openApi);
   if (options.storefront) await storefrontRoutes(app, options.storefront);
   return app;
@@ -93,6 +93,7 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
     logger: options.logger,
     bodyLimit: 16 * 1024 * 1024,
     guardUnrouted: bearerKeyCheck(internalKey),
+    questionsOnly: true,
   });
   const plain = app as unknown as FastifyInstance;
   stampArrivals(plain, options.clock);

@@ -91,7 +91,7 @@ export async function suggestColumns(
 export function requireGatewayKey(settings: AiGatewaySettings): void {
   if (!settings.apiKey) {
     throw new AppError(
-      'unavailable',
+      'ai_gateway_off',
       'Column suggestions are off: no AI gateway key is set. Set AI_GATEWAY_API_KEY on the query node to turn them on.',
     );
   }
@@ -162,25 +162,28 @@ function gatewayProblem(error: unknown, seconds: number): AppError {
   const unreached =
     cause instanceof Error && /APICallError/.test(cause.name) && statusOf(cause) === undefined;
   if (/TimeoutError|AbortError/.test(name)) {
-    return new AppError('bad_gateway', `The AI gateway did not answer within ${seconds} s; try again later.`);
+    return new AppError(
+      'ai_gateway_failed',
+      `The AI gateway did not answer within ${seconds} s; try again later.`,
+    );
   }
   if (unreached) {
     return new AppError(
-      'bad_gateway',
+      'ai_gateway_failed',
       'The AI gateway could not be reached; check AI_GATEWAY_BASE_URL and try again.',
     );
   }
   if (status === 401 || status === 403) {
     return new AppError(
-      'bad_gateway',
+      'ai_gateway_failed',
       `The AI gateway refused the key (${status}): check AI_GATEWAY_API_KEY.`,
     );
   }
   if (status !== undefined && status >= 300) {
-    return new AppError('bad_gateway', `The AI gateway answered ${status}; try again later.`);
+    return new AppError('ai_gateway_failed', `The AI gateway answered ${status}; try again later.`);
   }
   return new AppError(
-    'bad_gateway',
+    'ai_gateway_failed',
     "The AI gateway's model answered something that is not a column mapping; try again, or another model (AI_GATEWAY_MODEL).",
   );
 }

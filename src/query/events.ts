@@ -27,7 +27,7 @@ export function takeEvents(body: unknown, schemaViolations: Violation[], arrival
   const violations = [...schemaViolations, ...ruleViolations(body, arrival)];
   if (violations.length > 0) {
     throw new AppError(
-      'bad_request',
+      'invalid_request',
       'The body is not a batch of events as the Events API takes them: nothing of it was taken. Correct the events the violations name and send the batch again.',
       onePerPointer(violations),
     );

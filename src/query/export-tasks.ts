@@ -101,7 +101,10 @@ async function readKept(
 }
 
 export function goneFromStorage(snapshotId: string): AppError {
-  return new AppError('not_found', `The bytes of snapshot ${snapshotId} are not in storage any more.`);
+  return new AppError(
+    'snapshot_not_found',
+    `The bytes of snapshot ${snapshotId} are not in storage any more.`,
+  );
 }
 
 export const exportTasks = {

@@ -1,7 +1,7 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { applyOffers, type EngineIndex, loadIndex, offerChangeOf } from '../engine/index.js';
-import { AppError, unavailableFor } from '../lib/errors.js';
+import { AppError, retryAfter } from '../lib/errors.js';
 import { ownBytes, type TaskRunner } from '../lib/tasks.js';
 import { type ProductRecords, productRecordsOf, Storefront } from '../pages/index.js';
 import {
@@ -179,8 +179,8 @@ export class LiveIndex {
   nothingLive(): AppError {
     const sentence = this.nothingLiveSentence();
     return this.#coming
-      ? unavailableFor(FIRST_RUN_RETRY_SECONDS, sentence)
-      : new AppError('unavailable', sentence);
+      ? retryAfter('first_run_pending', FIRST_RUN_RETRY_SECONDS, sentence)
+      : new AppError('not_searchable', sentence);
   }
 
   /** Why a search cannot be answered while nothing is live: a first run on its way, or none yet. */
@@ -204,7 +204,11 @@ export class LiveIndex {
   /** What this node serves, once it serves what the live pointer names; 503 until then. */
   async upToDate(): Promise<LiveState | undefined> {
     if (!(await this.isUpToDate())) {
-      throw unavailableFor(1, 'This query node has not loaded the live index yet; ask again in a moment.');
+      throw retryAfter(
+        'index_loading',
+        1,
+        'This query node has not loaded the live index yet; ask again in a moment.',
+      );
     }
     return this.current();
   }

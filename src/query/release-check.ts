@@ -1,5 +1,4 @@
 import type { Violation } from '../contracts/problem.js';
-import type { TestsFile } from '../contracts/release-files/index.js';
 import { AppError } from '../lib/errors.js';
 import {
   compilePlanner,
@@ -8,6 +7,7 @@ import {
   runPlanTests,
   testViolations,
 } from '../planner/index.js';
+import { releaseView } from '../release/release-view.js';
 import { type ValidRelease, validateRelease } from '../release/validate.js';
 import type { LiveState } from './live-index.js';
 
@@ -64,7 +64,7 @@ export function checkDraftRelease(
 
 function releaseViolations(violations: Violation[]): AppError {
   return new AppError(
-    'unprocessable',
+    'release_violations',
     'The release has violations: correct each file at the pointer named.',
     violations,
   );
@@ -90,10 +90,10 @@ export function planTestViolations(
 }
 
 function hasTests(files: ValidRelease['files']): boolean {
-  return ((files['tests.json'] as TestsFile | undefined)?.tests.length ?? 0) > 0;
+  return releaseView(files).tests.tests.length > 0;
 }
 
 function testsViolations(files: ValidRelease['files'], planner: Planner, now: Date): Violation[] {
   if (!hasTests(files)) return [];
-  return testViolations(runPlanTests(files['tests.json'] as TestsFile, planner, now));
+  return testViolations(runPlanTests(releaseView(files).tests, planner, now));
 }

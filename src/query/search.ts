@@ -26,10 +26,10 @@ export function answerSearch(
   live: LiveState | undefined,
   request: SearchRequest,
   arrival: Date,
-  nothingLive = (): AppError => new AppError('unavailable', NOTHING_SEARCHABLE),
+  nothingLive = (): AppError => new AppError('not_searchable', NOTHING_SEARCHABLE),
 ): SearchResponse {
   if (request.time !== undefined) {
-    throw new AppError('bad_request', 'The request cannot be answered as sent.', [
+    throw new AppError('invalid_request', 'The request cannot be answered as sent.', [
       {
         pointer: '/time',
         message:
@@ -74,7 +74,7 @@ export function asRequestError<T>(answer: () => T): T {
     return answer();
   } catch (error) {
     if (error instanceof SelectorError) {
-      throw new AppError('bad_request', 'The request cannot be answered as sent.', [
+      throw new AppError('invalid_request', 'The request cannot be answered as sent.', [
         { pointer: `/filters${error.pointer}`, message: error.message },
       ]);
     }

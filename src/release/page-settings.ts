@@ -1,12 +1,7 @@
-import type {
-  Attribute,
-  AttributesFile,
-  CategoriesFile,
-  RankingFile,
-  RoutesFile,
-} from '../contracts/release-files/index.js';
+import type { Attribute, CategoriesFile, RankingFile } from '../contracts/release-files/index.js';
 import { type LocalizedText, pickText } from '../lib/locale.js';
 import { builtInFieldLabel, wordsFor } from '../lib/words.js';
+import { releaseView } from './release-view.js';
 
 /**
  * What a page shows, from categories.json by inheritance, and where each setting comes from: the
@@ -172,15 +167,14 @@ export class PageSettings {
     files: Record<string, unknown>,
     private readonly parentOf: (category: string) => string | undefined,
   ) {
-    const categories = (files['categories.json'] as CategoriesFile | undefined) ?? {};
-    const attributes = (files['attributes.json'] as AttributesFile | undefined)?.attributes ?? [];
-    // A repeated code keeps the first, as every reader of attributes.json does.
-    this.attributes = new Map(attributes.toReversed().map((attribute) => [attribute.code, attribute]));
+    const view = releaseView(files);
+    const categories = view.categories;
+    this.attributes = view.attributes;
     this.nodes = new Map((categories.nodes ?? []).map((node) => [node.category, node]));
     this.defaults = categories.default ?? {};
-    const sorts = (files['ranking.json'] as RankingFile | undefined)?.sorts ?? [];
+    const sorts = view.ranking.sorts ?? [];
     this.sortDefinitions = new Map(sorts.toReversed().map((sort) => [sort.code, sort]));
-    this.routeFilterPages = (files['routes.json'] as RoutesFile | undefined)?.filter_pages ?? [];
+    this.routeFilterPages = view.routes.filter_pages ?? [];
     const fields = new Set<string>();
     for (const page of [this.defaults, ...(categories.nodes ?? [])]) {
       for (const entry of page.facets ?? []) fields.add(typeof entry === 'string' ? entry : entry.field);

@@ -1,10 +1,11 @@
 import type {
   Attribute,
-  AttributesFile,
   CategoriesFile,
   ChannelsFile,
   FeedFile,
   RankingFile,
+  ReleaseFileName,
+  ReleaseFileTypes,
   RoutesFile,
   RulesFile,
   SynonymsFile,
@@ -54,23 +55,44 @@ export interface ReleaseView {
   tests: TestsFile;
   /** Names of the files the release holds. */
   present: Set<string>;
+  /** The files as the release holds them, typed by name: absent where it holds none. */
+  held: Partial<ReleaseFileTypes>;
 }
 
+/** Views already read, so a release's files are read into their types once wherever they are asked. */
+const views = new WeakMap<object, ReleaseView>();
+
+/**
+ * The view of a release's files, read once per files object: the files of a release are complete
+ * when first asked for a view and never changed after (a draft's change makes new files).
+ */
 export function releaseView(files: Record<string, unknown>): ReleaseView {
-  const file = <T>(name: string, fallback: T): T => (files[name] as T | undefined) ?? fallback;
-  const attributes = file<AttributesFile>('attributes.json', { attributes: [] });
+  let view = views.get(files);
+  if (view === undefined) {
+    view = readView(files);
+    views.set(files, view);
+  }
+  return view;
+}
+
+function readView(files: Record<string, unknown>): ReleaseView {
+  const held = files as Partial<ReleaseFileTypes>;
+  const file = <Name extends ReleaseFileName>(name: Name, fallback: ReleaseFileTypes[Name]) =>
+    held[name] ?? fallback;
+  const attributes = file('attributes.json', { attributes: [] });
   return {
-    channels: file<ChannelsView>('channels.json', DEFAULT_CHANNELS),
+    channels: held['channels.json'] ?? DEFAULT_CHANNELS,
     types: file('types.json', DEFAULT_TYPES),
     attributeList: attributes.attributes,
     attributes: new Map(attributes.attributes.toReversed().map((attribute) => [attribute.code, attribute])),
-    categories: file<CategoriesFile>('categories.json', {}),
-    ranking: file<RankingFile>('ranking.json', {}),
-    rules: file<RulesFile>('rules.json', { rules: [] }),
-    synonyms: file<SynonymsFile>('synonyms.json', { dictionaries: {} }),
-    routes: file<RoutesFile>('routes.json', {}),
-    feed: file<FeedFile>('feed.json', {}),
-    tests: file<TestsFile>('tests.json', { tests: [] }),
+    categories: file('categories.json', {}),
+    ranking: file('ranking.json', {}),
+    rules: file('rules.json', { rules: [] }),
+    synonyms: file('synonyms.json', { dictionaries: {} }),
+    routes: file('routes.json', {}),
+    feed: file('feed.json', {}),
+    tests: file('tests.json', { tests: [] }),
     present: new Set(Object.keys(files)),
+    held,
   };
 }

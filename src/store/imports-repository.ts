@@ -1,30 +1,20 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { canonicalJson } from '../lib/canonical-json.js';
 import { type PageRequest, pageOffset } from '../lib/paging.js';
 import type { DialectName } from './connect.js';
-import { insertQueuedRun } from './index-run-enqueue.js';
-import { toIndexRun } from './index-run-rows.js';
-import { writePublication } from './publication-write.js';
-import type { ImportRecord, IndexRunRecord, IndexRunTrigger, Instant } from './records.js';
-import { absentIfNull, storedTime, toNumber } from './rows.js';
-import { type ImportsTable, type Schema, SINGLE_ROW } from './schema.js';
+import { type ImportPublication, publishImport } from './import-publish.js';
+import { toImport } from './import-rows.js';
+import type { ImportRecord, IndexRunRecord, Instant } from './records.js';
+import { storedTime, toNumber } from './rows.js';
+import type { Schema } from './schema.js';
+
+export type { ImportPublication } from './import-publish.js';
 
 export interface NewImport {
   /** The export's file name as it arrived. */
   name?: string;
   snapshotId: string;
   createdAt: Instant;
-}
-
-export interface ImportPublication {
-  /** The revision the publisher read: nothing is written when the import moved on since. */
-  revision: number;
-  at: Instant;
-  /** The published release the import's release was built on; absent when none was published. */
-  baseReleaseId?: string;
-  /** The import's release, kept already. */
-  releaseId: string;
-  trigger: IndexRunTrigger;
 }
 
 /**
@@ -69,12 +59,22 @@ export interface ImportsRepository {
   liveImport(snapshotId: string, releaseId: string): Promise<number | undefined>;
 }
 
+/**
+ * Imports by the questions asked of them: a draft's life (importDrafts), going live
+ * (import-publish.ts), and what is kept of their exports and which one is live (importExports).
+ */
 export function createImportsRepository(db: Kysely<Schema>, dialect: DialectName): ImportsRepository {
-  const get = async (id: number) => {
-    const row = await db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && toImport(row);
+  return {
+    ...importDrafts(db),
+    publish: (id, publication) => publishImport(db, dialect, id, publication),
+    ...importExports(db),
   };
+}
 
+/** A draft's life: created from an export, read, listed, its files changed, discarded. */
+function importDrafts(
+  db: Kysely<Schema>,
+): Pick<ImportsRepository, 'create' | 'get' | 'list' | 'changeFiles' | 'discard'> {
   return {
     async create(draft) {
       const row = await db
@@ -90,7 +90,10 @@ export function createImportsRepository(db: Kysely<Schema>, dialect: DialectName
       return toImport(row);
     },
 
-    get,
+    async get(id) {
+      const row = await db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toImport(row);
+    },
 
     async list(page) {
       const rows = await db
@@ -132,54 +135,17 @@ export function createImportsRepository(db: Kysely<Schema>, dialect: DialectName
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
+  };
+}
 
-    async publish(id, publication) {
-      const at = storedTime(publication.at);
-      return db.transaction().execute(async (trx) => {
-        const marked = await trx
-          .updateTable('imports')
-          .set((eb) => ({
-            published_at: at,
-            base_release_id: publication.baseReleaseId ?? null,
-            release_id: publication.releaseId,
-            replaced_at: null,
-            revision: eb('revision', '+', 1),
-          }))
-          .where('id', '=', id)
-          .where('revision', '=', publication.revision)
-          .where('discarded_at', 'is', null)
-          .where('export_removed_at', 'is', null)
-          .returningAll()
-          .executeTakeFirst();
-        if (!marked) return undefined;
-        await writePublication(trx, publication.releaseId, at);
-        await trx
-          .insertInto('catalog')
-          .values({ slot: SINGLE_ROW, snapshot_id: marked.snapshot_id, updated_at: at })
-          .onConflict((conflict) =>
-            conflict.column('slot').doUpdateSet((eb) => ({
-              snapshot_id: marked.snapshot_id,
-              updated_at: at,
-              generation: eb('catalog.generation', '+', 1),
-            })),
-          )
-          .execute();
-        const run = await insertQueuedRun(trx, dialect, {
-          trigger: publication.trigger,
-          snapshotId: marked.snapshot_id,
-          releaseId: publication.releaseId,
-          at,
-        });
-        const record = await trx
-          .updateTable('imports')
-          .set({ run_id: run.id })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return { record: toImport(record), run: toIndexRun(run) };
-      });
-    },
-
+/** What is kept of the imports' exports, and which import searches read now. */
+function importExports(
+  db: Kysely<Schema>,
+): Pick<
+  ImportsRepository,
+  'markReplaced' | 'markExportsRemoved' | 'restoreExports' | 'keptPastDraft' | 'withSnapshot' | 'liveImport'
+> {
+  return {
     async markReplaced(id, at) {
       await db
         .updateTable('imports')
@@ -244,23 +210,5 @@ export function createImportsRepository(db: Kysely<Schema>, dialect: DialectName
         .executeTakeFirst();
       return row?.id;
     },
-  };
-}
-
-function toImport(row: Selectable<ImportsTable>): ImportRecord {
-  return {
-    id: row.id,
-    revision: row.revision,
-    name: absentIfNull(row.name),
-    snapshotId: row.snapshot_id,
-    files: JSON.parse(row.files) as Record<string, unknown>,
-    createdAt: row.created_at,
-    discardedAt: absentIfNull(row.discarded_at),
-    publishedAt: absentIfNull(row.published_at),
-    baseReleaseId: absentIfNull(row.base_release_id),
-    releaseId: absentIfNull(row.release_id),
-    runId: absentIfNull(row.run_id),
-    replacedAt: absentIfNull(row.replaced_at),
-    exportRemovedAt: absentIfNull(row.export_removed_at),
   };
 }

@@ -59,14 +59,20 @@ export interface IndexRunsRepository {
   catalogsBuilt(): Promise<string[]>;
 }
 
+/**
+ * Index runs by the questions asked of them: the queue as the API shows it (runQueue), a run's
+ * lease as its indexer holds it (runLeases), and what the scheduler and the clean-up ask of the
+ * runs (runStates).
+ */
 export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectName): IndexRunsRepository {
-  const ownRun = (id: number, owner: string) =>
-    db
-      .updateTable('index_runs')
-      .where('id', '=', id)
-      .where('status', '=', 'running')
-      .where('lease_owner', '=', owner);
+  return { ...runQueue(db, dialect), ...runLeases(db, dialect), ...runStates(db) };
+}
 
+/** Runs queued, read and listed. */
+function runQueue(
+  db: Kysely<Schema>,
+  dialect: DialectName,
+): Pick<IndexRunsRepository, 'enqueue' | 'get' | 'list'> {
   return {
     async enqueue(run) {
       const row = await db.transaction().execute((trx) => insertQueuedRun(trx, dialect, run));
@@ -92,7 +98,22 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
         .executeTakeFirstOrThrow();
       return { items: rows.map(toIndexRun), total: toNumber(count.total) };
     },
+  };
+}
 
+/** What an indexer does with a run it holds: each write acts only while its lease is the owner's. */
+function runLeases(
+  db: Kysely<Schema>,
+  dialect: DialectName,
+): Pick<IndexRunsRepository, 'claim' | 'renew' | 'release' | 'progress' | 'fail' | 'succeed'> {
+  const ownRun = (id: number, owner: string) =>
+    db
+      .updateTable('index_runs')
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('lease_owner', '=', owner);
+
+  return {
     claim: (request) => claimRun(db, dialect, request),
 
     async renew(id, owner, at, leaseMs) {
@@ -144,7 +165,24 @@ export function createIndexRunsRepository(db: Kysely<Schema>, dialect: DialectNa
     },
 
     succeed: (id, owner, success) => succeedRun(db, id, owner, success),
+  };
+}
 
+/** What the scheduler, the publication and the clean-up ask of the runs. */
+function runStates(
+  db: Kysely<Schema>,
+): Pick<
+  IndexRunsRepository,
+  | 'unfinishedBuilds'
+  | 'countByStatus'
+  | 'lastSucceededWith'
+  | 'unfinished'
+  | 'withArtifacts'
+  | 'dropArtifact'
+  | 'catalogsBuilt'
+  | 'readsSnapshot'
+> {
+  return {
     async unfinishedBuilds(snapshotId, releaseId) {
       const row = await db
         .selectFrom('index_runs')

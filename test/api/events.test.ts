@@ -1,14 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newQueryId } from '../../src/lib/ids.js';
+import { minimalRelease, smallShop, toJsonLines } from '../support/catalog.js';
 import { type Answer, call, type TestResponse } from '../support/http.js';
+import { storeAndPublishRelease } from '../support/imports.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
+import { waitFor } from '../support/wait.js';
 
 /** POST /v1/events as a storefront and a browser beacon send it, and every way a batch is refused. */
 
 let stack: TestStack;
 
 beforeAll(async () => {
-  stack = await startTestStack({ roles: { indexer: false } });
+  stack = await startTestStack();
+  await stack.manage('PUT', '/catalog', toJsonLines(smallShop));
+  await storeAndPublishRelease(stack, minimalRelease);
+  await waitFor('the catalog to be searchable', async () =>
+    (await stack.search({})).status === 200 ? true : undefined,
+  );
 });
 afterAll(async () => {
   await stack.close();
@@ -185,9 +193,9 @@ describe('POST /v1/events', () => {
     const metrics = await (await call(`${stack.urls.management}/metrics`)).text();
     const figure = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(metrics)?.[1]);
     expect(figure('aisle_search_log_queued')).toBe(0);
-    expect(figure('aisle_search_log_written_total')).toBe(
-      (await stack.deps.database.searchLog.size()).events,
-    );
+    // The searches that waited for the catalog to be searchable are written too.
+    const { searches, events } = await stack.deps.database.searchLog.size();
+    expect(figure('aisle_search_log_written_total')).toBe(searches + events);
     expect(figure('aisle_search_log_dropped_total')).toBe(0);
     expect(figure('aisle_search_log_failed_writes_total')).toBe(0);
   });
@@ -205,5 +213,31 @@ describe('POST /v1/events', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     const beacon = await post({ events: [click()] }, 'text/plain', { origin: 'https://shop.example' });
     expect(beacon.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('POST /v1/events before anything is searchable', () => {
+  let empty: TestStack;
+  beforeAll(async () => {
+    empty = await startTestStack({ roles: { indexer: false } });
+  });
+  afterAll(async () => empty.close());
+
+  it('answers 503 as every endpoint but /health does, and takes nothing of the batch', async () => {
+    for (const type of ['application/json', 'text/plain']) {
+      const response = await call(`${empty.urls.public}/v1/events`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: JSON.stringify({ events: [click()] }),
+      });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({
+        code: 'not_searchable',
+        detail: expect.stringContaining('Nothing is searchable yet'),
+      });
+    }
+    await empty.searchLog?.flush();
+    expect((await empty.deps.database.searchLog.size()).events).toBe(0);
+    expect((await call(`${empty.urls.public}/health`)).status).toBe(200);
   });
 });

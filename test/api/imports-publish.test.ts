@@ -260,14 +260,19 @@ describe('POST /api/v1/imports/{import}/publish and the import states', () => {
     expect(await searchIds(stack, 'kettle')).toEqual(['product:p3']);
   });
 
-  it('answers 400 for a body without a version, 404 for an unknown import', async () => {
+  it('answers 400 for a body without a version, 422 for a removing below 0, 404 for an unknown import', async () => {
     stack = await startTestStack({ roles: { indexer: false } });
     const draft = await sendExport(stack, shop);
     expect((await stack.manage('POST', `/imports/${draft.id}/publish`, { removing: 1 })).status).toBe(400);
-    expect(
-      (await stack.manage('POST', `/imports/${draft.id}/publish`, { version: draft.version, removing: -1 }))
-        .status,
-    ).toBe(400);
+    const negative = await stack.manage('POST', `/imports/${draft.id}/publish`, {
+      version: draft.version,
+      removing: -1,
+    });
+    expect(negative.status).toBe(422);
+    expect(await negative.json()).toMatchObject({
+      code: 'invalid_value',
+      violations: [{ pointer: '/removing', message: 'Must be at least 0.' }],
+    });
     expect((await stack.manage('POST', '/imports/42/publish', { version: 'x' })).status).toBe(404);
   });
 

@@ -195,12 +195,12 @@ describe('GET /api/v1/imports/{import}/suggestions', () => {
     }
   });
 
-  it('answers 401 without the key, 404 for an import there is not', async () => {
+  it('answers 401 without the key, 404 for an import there is not, 400 for an id that is none', async () => {
     const anonymous = await call(`${stack.urls.management}/api/v1/imports/${draft.id}/suggestions`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
     expect((await suggestions(99_999)).status).toBe(404);
-    expect((await suggestions('nope')).status).toBe(404);
+    expect((await suggestions('nope')).status).toBe(400);
   });
 
   it('answers 422 when the export cannot be read with the draft’s feed.json', async () => {

@@ -177,16 +177,25 @@ describe('GET /api/v1/imports and /imports/{import}', () => {
     expect(last.data.map((item: { id: number }) => item.id)).toEqual([1]);
   });
 
-  it('shows one import with its files; 404 for an unknown one', async () => {
+  it('shows one import with its files; 404 for an unknown one, 400 for an id that is no whole number', async () => {
     stack = await startTestStack({ roles: { indexer: false } });
     const draft = await sendExport(stack, shop);
     const shown = await stack.manage('GET', `/imports/${draft.id}`);
     expect(shown.status).toBe(200);
     expect(await shown.json()).toEqual(draft);
-    for (const id of ['99', 'abc', '0']) {
-      const missing = await stack.manage('GET', `/imports/${id}`);
-      expect(missing.status).toBe(404);
-      expect((await missing.json()).detail).toContain('GET /api/v1/imports');
+    const missing = await stack.manage('GET', '/imports/99');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({
+      code: 'import_not_found',
+      detail: expect.stringContaining('There is no import 99: list them with GET /api/v1/imports'),
+    });
+    for (const id of ['abc', '0', '01', '1e0', '99999999999999999999', '9007199254740993']) {
+      const refused = await stack.manage('GET', `/imports/${id}`);
+      expect(refused.status, id).toBe(400);
+      const problem = await refused.json();
+      expect(problem.code, id).toBe('invalid_request');
+      expect(problem.violations[0], id).toMatchObject({ pointer: '/import' });
+      if (id !== '0') expect(problem.violations[0].message, id).toContain(`"${id}"`);
     }
   });
 });

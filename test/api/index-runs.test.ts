@@ -113,12 +113,19 @@ describe('an index run', () => {
 });
 
 describe('GET /api/v1/index-runs/{index_run}', () => {
-  it('answers 404 for an unknown run or an id that is not one', async () => {
+  it('answers 404 for an unknown run, and 400 naming the id as sent for one that is no run id', async () => {
     stack = await startTestStack({ roles: { indexer: false } });
-    for (const id of ['999', 'abc', '0']) {
+    for (const [id, status, code] of [
+      ['999', 404, 'index_run_not_found'],
+      ['abc', 400, 'invalid_request'],
+      ['0', 400, 'invalid_request'],
+    ] as const) {
       const response = await stack.manage('GET', `/index-runs/${id}`);
-      expect(response.status).toBe(404);
+      expect(response.status, id).toBe(status);
       expect(response.headers.get('content-type')).toContain('application/problem+json');
+      const problem = await response.json();
+      expect(problem.code, id).toBe(code);
+      expect(JSON.stringify(problem), id).toContain(id);
     }
   });
 });

@@ -107,13 +107,14 @@ describe('with nothing live', () => {
       expect((await stack.manage(method, path, body)).status, `${method} ${path}`).toBe(404);
     }
     for (const [method, path, body] of writes(draft.id, current.version)) {
-      const broken = body === undefined ? path.replace(/\?version=.*$/, '?version=') : path;
+      const broken = body === undefined ? path.replace(/\?version=.*$/, '?versions=1') : path;
       const response = await stack.manage(
         method,
         broken,
         body === undefined ? undefined : { ...body, extra: true },
       );
       expect(response.status, `${method} ${path}`).toBe(400);
+      expect((await response.json()).code).toBe('invalid_request');
     }
     expect((await getImport(stack, draft.id)).version).toBe(current.version);
   });

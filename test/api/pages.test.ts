@@ -312,6 +312,68 @@ describe('storefront pages of a live shop', () => {
       expect(response.status).toBe(401);
     });
   });
+
+  describe('URL parameters a page does not read', () => {
+    it('ignores tracking parameters and repeats on product and resolve, naming them in the trace', async () => {
+      const product = await get('/v1/product?id=shirt&utm_source=newsletter&debug=1&id=tv-55&gclid=x1');
+      expect(product.status).toBe(200);
+      const answer = await product.json();
+      expect(answer.entity).toBe('product:shirt');
+      expect(answer.trace[0]).toMatchObject({
+        step: 'parameters',
+        ignored: ['id=tv-55', 'utm_source=newsletter', 'gclid=x1'],
+      });
+      const quiet = await (await get('/v1/product?id=shirt&utm_source=newsletter')).json();
+      expect(quiet.trace).toBeUndefined();
+
+      const page = await get('/v1/resolve?url=%2Fc%2Felectronics&utm_campaign=spring&debug=true');
+      expect(page.status).toBe(200);
+      const resolved = await page.json();
+      expect(resolved.trace[0]).toMatchObject({ step: 'parameters', ignored: ['utm_campaign=spring'] });
+      expect(resolved.trace.slice(1).map((step: { step: string }) => step.step)).toContain('decision');
+    });
+  });
+
+  describe('a product a rule hides', () => {
+    beforeAll(async () => {
+      const files = {
+        ...pagesRelease,
+        'rules.json': {
+          rules: [
+            {
+              id: 'hide-shirt',
+              description: 'The shirt is off every page.',
+              then: { hide: [{ entity: 'product:shirt' }] },
+            },
+          ],
+        },
+      };
+      const release = await (await stack.manage('POST', '/releases', { files })).json();
+      await stack.manage('POST', `/releases/${release.id}/publish`);
+      await waitFor('the rule to be live', async () => {
+        const answer = await (await get('/v1/product?id=shirt')).json();
+        return answer.release === release.id ? true : undefined;
+      });
+    });
+
+    it('leaves it out of listings, still answers its page, and says so in the trace', async () => {
+      const listing = await (await stack.search({ query: 'linen shirt', redirect: false })).json();
+      const products = listing.sections.find((section: { type: string }) => section.type === 'product');
+      expect(products.hits.map((hit: { entity: string }) => hit.entity)).not.toContain('product:shirt');
+      const page = await get('/v1/product?id=shirt&debug=1');
+      expect(page.status).toBe(200);
+      const answer = await page.json();
+      expect(answer.trace.map((step: { step: string }) => step.step)).toEqual(['lookup', 'hidden', 'offer']);
+      expect(answer.trace[1]).toMatchObject({
+        outcome: 'matched',
+        entity: 'product:shirt',
+        rule: 'hide-shirt',
+        detail: expect.stringContaining('still answered'),
+      });
+      const other = await (await get('/v1/product?id=tv-55&debug=1')).json();
+      expect(other.trace.map((step: { step: string }) => step.step)).toEqual(['lookup', 'offer']);
+    });
+  });
 });
 
 describe('when the query side does not answer', () => {

@@ -201,12 +201,34 @@ describe('requests that cannot be answered as sent', () => {
   }
 
   it('refuses bad URL parameters with violations by name', async () => {
-    const response = await call(`${stack.urls.public}/v1/search?per_page=abc&page=0&filters=x`);
+    const response = await call(`${stack.urls.public}/v1/search?per_page=abc&page=0`);
     expect(response.status).toBe(400);
     const pointers = (await response.json()).violations.map(
       (violation: { pointer: string }) => violation.pointer,
     );
-    expect(pointers).toEqual(expect.arrayContaining(['/per_page', '/page', '/filters']));
+    expect(pointers).toEqual(expect.arrayContaining(['/per_page', '/page']));
+    const filters = await call(`${stack.urls.public}/v1/search?query=tv&filters=x`);
+    expect(filters.status).toBe(400);
+    expect((await filters.json()).violations).toEqual([
+      { pointer: '/filters', message: expect.stringContaining('needs the POST body') },
+    ]);
+  });
+
+  it('ignores parameters a search does not read and repeats of one it does, naming them in the trace', async () => {
+    const response = await call(
+      `${stack.urls.public}/v1/search?query=headphones&utm_source=newsletter&per_page=2&per_page=50&fbclid=a&debug=1`,
+    );
+    expect(response.status).toBe(200);
+    const answer = await response.json();
+    const products = answer.sections.find((section: { type: string }) => section.type === 'product');
+    expect(products.hits.length).toBeLessThanOrEqual(2);
+    expect(answer.trace[0]).toEqual({
+      step: 'parameters',
+      ignored: ['utm_source=newsletter', 'per_page=50', 'fbclid=a'],
+    });
+    const plain = await (await call(`${stack.urls.public}/v1/search?query=headphones&debug=1`)).json();
+    expect(plain.trace[0].step).not.toBe('parameters');
+    expect((await call(`${stack.urls.public}/v1/search?query=tv&utm_medium=mail`)).status).toBe(200);
   });
 
   it('refuses a body that is not JSON', async () => {

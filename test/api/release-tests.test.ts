@@ -202,6 +202,34 @@ describe('plan tests against the live demo shop', () => {
   });
 });
 
+describe('a catalog that lacks what a live test names', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startDemoStack();
+  }, 120_000);
+  afterAll(async () => stack.close());
+
+  it('fails its run naming the test, what its request names that the catalog lacks, and how to let it through', async () => {
+    const live = await (await stack.manage('GET', '/live')).json();
+    const lines = writeCatalogJsonl(DEMO_SHOP)
+      .split('\n')
+      .filter((line) => line !== '' && !line.includes('"headphones"'));
+    const sent = await stack.manage('PUT', '/catalog', `${lines.join('\n')}\n`);
+    expect(sent.status).toBe(202);
+    const run = await finishedRun(stack, (await sent.json()).run.id);
+    expect(run).toMatchObject({ status: 'failed', failed_step: 'testing', live: false });
+    const at = demoTests.findIndex((test) => test.id === 'headphones-page-pins');
+    expect(run.error).toContain(
+      `Test "headphones-page-pins": its request cannot be answered here: "headphones" is no category of the live catalog`,
+    );
+    expect(run.error).toContain(
+      `Change the test's request, or drop the test, to let this release and catalog through. (tests.json /tests/${at}/request/category)`,
+    );
+    expect(run.error).not.toContain('The request cannot be answered as sent');
+    expect((await (await stack.manage('GET', '/live')).json()).run).toBe(live.run);
+  });
+});
+
 describe('plan tests with nothing live', () => {
   let stack: TestStack;
   beforeAll(async () => {

@@ -109,10 +109,15 @@ describe('POST /api/v1/releases', () => {
     );
   });
 
-  it('answers 400 when the body is not files by name', async () => {
-    for (const body of [{}, { files: 'x' }, { files: {}, extra: 1 }]) {
+  it('answers 400 when the body is not files by name, 422 when its files are of another type', async () => {
+    for (const [body, status] of [
+      [{}, 400],
+      [{ files: {}, extra: 1 }, 400],
+      [[], 400],
+      [{ files: 'x' }, 422],
+    ] as const) {
       const response = await stack.manage('POST', '/releases', body);
-      expect(response.status).toBe(400);
+      expect(response.status, JSON.stringify(body)).toBe(status);
       expect(response.headers.get('content-type')).toContain('application/problem+json');
     }
   });

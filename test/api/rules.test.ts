@@ -366,25 +366,41 @@ describe('writing one rule of a draft', () => {
     draft.version = answer.version;
   });
 
-  it('switches any rule on or off by its fields, and refuses 422 a change of fields that cannot express the rule', async () => {
-    const on = await stack.manage('PATCH', `/imports/${draft.id}/rules/black-friday`, {
+  it('changes a rule the fields express by its fields, and refuses 422 any change of fields to a rule they cannot express', async () => {
+    const changed = await stack.manage('PATCH', `/imports/${draft.id}/rules/hide-recalled`, {
       version: draft.version,
-      fields: { enabled: true, ends_at: '2025-06-01T00:00:00+02:00' },
+      fields: { description: 'The recalled kettle stays off every page.', starts_at: '2025-01-01T00:00:00Z' },
     });
-    expect(on.status).toBe(200);
-    const answer = await on.json();
-    expect(byId(answer)['black-friday']).toMatchObject({ enabled: true, state: 'ended' });
+    expect(changed.status).toBe(200);
+    const answer = await changed.json();
+    expect(byId(answer)['hide-recalled']).toMatchObject({
+      name: 'The recalled kettle stays off every page.',
+      fields: { starts_at: '2025-01-01T00:00:00Z', hide: ['product:P100233'] },
+    });
     draft.version = answer.version;
 
-    const refused = await stack.manage('PATCH', `/imports/${draft.id}/rules/tv-partner-brand`, {
-      version: draft.version,
-      fields: { surfaces: ['search'], enabled: false },
-    });
-    expect(refused.status).toBe(422);
-    const problem = await refused.json();
-    expect(problem.violations).toEqual([
-      { pointer: '/fields/surfaces', message: expect.stringContaining('tv-partner-brand') },
-    ]);
+    // A rule with boosts under an `any` condition, a sale rule with placements, a teaser with a
+    // banner: not one field changes them, be it their description, switch or dates.
+    for (const [rule, fields] of [
+      ['tv-partner-brand', { surfaces: ['search'], enabled: false }],
+      ['tv-partner-brand', { description: 'Partner TVs first.' }],
+      ['seasonal-sale', { ends_at: '2025-09-01T00:00:00+02:00' }],
+      ['black-friday', { enabled: true }],
+    ] as const) {
+      const refused = await stack.manage('PATCH', `/imports/${draft.id}/rules/${rule}`, {
+        version: draft.version,
+        fields,
+      });
+      expect(refused.status, rule).toBe(422);
+      const problem = await refused.json();
+      expect(problem.code).toBe('rule_not_expressible');
+      expect(problem.violations).toEqual(
+        Object.keys(fields).map((name) => ({
+          pointer: `/fields/${name}`,
+          message: expect.stringContaining(rule),
+        })),
+      );
+    }
     expect((await getImport(stack, draft.id)).version).toBe(draft.version);
   });
 
@@ -461,7 +477,7 @@ describe('writing one rule of a draft', () => {
     draft.version = answer.version;
   });
 
-  it('answers 422 with pointers for an id the draft has, fields that make no rule, or a rule with violations', async () => {
+  it('answers 422 with pointers for an id the draft has, fields that make no rule, or a rule with violations; 400 for fields without an id', async () => {
     const cases: Array<[Record<string, unknown>, Answer]> = [
       [
         { id: 'hide-recalled', fields: { description: 'Again.', enabled: true, hide: ['product:P100001'] } },
@@ -495,10 +511,6 @@ describe('writing one rule of a draft', () => {
           },
         ],
       ],
-      [
-        { fields: { description: 'No id.', enabled: true, hide: ['product:P100001'] } },
-        [{ pointer: '', message: expect.any(String) }],
-      ],
     ];
     for (const [body, violations] of cases) {
       const response = await stack.manage('POST', `/imports/${draft.id}/rules`, {
@@ -508,6 +520,16 @@ describe('writing one rule of a draft', () => {
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect((await response.json()).violations).toEqual(violations);
     }
+    expect((await getImport(stack, draft.id)).version).toBe(draft.version);
+    const noId = await stack.manage('POST', `/imports/${draft.id}/rules`, {
+      version: draft.version,
+      fields: { description: 'No id.', enabled: true, hide: ['product:P100001'] },
+    });
+    expect(noId.status).toBe(400);
+    expect(await noId.json()).toMatchObject({
+      code: 'invalid_request',
+      violations: [{ pointer: '/id', message: expect.stringContaining('id') }],
+    });
     expect((await getImport(stack, draft.id)).version).toBe(draft.version);
   });
 
@@ -538,10 +560,13 @@ describe('writing one rule of a draft', () => {
         })
       ).status,
     ).toBe(404);
-    for (const body of [{ version: draft.version, position: 0 }, { position: 1 }]) {
+    for (const [body, status] of [
+      [{ version: draft.version, position: 0 }, 422],
+      [{ position: 1 }, 400],
+    ] as const) {
       expect(
         (await stack.manage('PUT', `/imports/${draft.id}/rules/hide-recalled/position`, body)).status,
-      ).toBe(400);
+      ).toBe(status);
     }
     expect((await stack.manage('DELETE', `/imports/${draft.id}/rules/hide-recalled`)).status).toBe(400);
     expect((await stack.manage('GET', `/imports/${draft.id}/rules?channel=shop`)).status).toBe(400);

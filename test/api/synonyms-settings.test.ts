@@ -245,7 +245,7 @@ describe('a draft’s synonyms', () => {
     draft.version = answer.version;
   });
 
-  it('answers 404 for an entry or an import there is none of, 409 with the draft on a stale version, 400 past synonyms_per_call', async () => {
+  it('answers 404 for an entry or an import there is none of, 409 with the draft on a stale version, 422 past synonyms_per_call', async () => {
     const version = encodeURIComponent(draft.version);
     for (const id of ['en/groups/99', 'xx/groups/0', 'en/tags/0', 'en']) {
       const response = await stack.manage('DELETE', `/imports/${draft.id}/synonyms/${id}?version=${version}`);
@@ -269,7 +269,8 @@ describe('a draft’s synonyms', () => {
         locale: 'en',
         entries,
       });
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(422);
+      expect((await response.json()).violations[0].pointer).toBe('/entries');
     }
   });
 
@@ -442,7 +443,7 @@ describe('search settings', () => {
           fields: [],
         })
       ).status,
-    ).toBe(400);
+    ).toBe(422);
     expect((await stack.manage('GET', '/imports/9999/search-settings')).status).toBe(404);
     expect((await stack.manage('GET', `/imports/${draft.id}/search-settings?locale=fr`)).status).toBe(400);
   });

@@ -65,7 +65,10 @@ describe.skipIf(!postgresUrl)('PostgreSQL or the object store away', () => {
     expect(runs.status).toBe(503);
     expect(runs.headers.get('retry-after')).toBe('5');
     expect(runs.headers.get('content-type')).toContain('application/problem+json');
-    expect((await runs.json()).detail).toContain('cannot be reached');
+    expect(await runs.json()).toMatchObject({
+      code: 'dependency_away',
+      detail: expect.stringContaining('cannot be reached'),
+    });
 
     const events = await call(`${stack.urls.public}/v1/events`, {
       method: 'POST',

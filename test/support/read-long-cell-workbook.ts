@@ -13,6 +13,6 @@ try {
   console.log(JSON.stringify({ read: read.counts }));
 } catch (error) {
   if (!(error instanceof AppError)) throw error;
-  console.log(JSON.stringify({ status: error.status, detail: error.detail }));
+  console.log(JSON.stringify({ code: error.code, detail: error.detail }));
 }
 console.log(JSON.stringify({ heapUsedMb: Math.round(process.memoryUsage().heapUsed / 1024 / 1024) }));

@@ -60,7 +60,7 @@ function FileEditor({
     mutationFn: (content: unknown) =>
       unwrap(
         client.PATCH('/api/v1/imports/{import}', {
-          params: { path: { import: String(item.id) } },
+          params: { path: { import: Number(item.id) } },
           body: {
             version: item.version,
             files: { [name]: content as Record<string, unknown> | string | null },

@@ -154,7 +154,7 @@ function ColumnsEditor({
       const { file } = withDestinations(inspection.mapping, changes);
       await unwrap(
         client.PATCH('/api/v1/imports/{import}', {
-          params: { path: { import: String(importId) } },
+          params: { path: { import: Number(importId) } },
           body: { version, files: { 'feed.json': file } },
         }),
       );

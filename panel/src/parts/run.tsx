@@ -126,9 +126,7 @@ export function useRun(id: number | undefined) {
     queryKey: ['index-runs', id],
     enabled: id !== undefined,
     queryFn: () =>
-      unwrap(
-        client.GET('/api/v1/index-runs/{index_run}', { params: { path: { index_run: String(id ?? 0) } } }),
-      ),
+      unwrap(client.GET('/api/v1/index-runs/{index_run}', { params: { path: { index_run: id ?? 0 } } })),
     refetchInterval: (current) => (isUnderWay(current.state.data) ? 1000 : false),
   });
   const ended = query.data !== undefined && !isUnderWay(query.data);

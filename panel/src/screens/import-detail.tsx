@@ -19,7 +19,7 @@ export default function ImportDetail({ id }: { id: number }) {
   const found = useQuery({
     queryKey: ['imports', id],
     queryFn: () =>
-      unwrap(client.GET('/api/v1/imports/{import}', { params: { path: { import: String(id) } } })),
+      unwrap(client.GET('/api/v1/imports/{import}', { params: { path: { import: Number(id) } } })),
     refetchInterval: (query) => (query.state.data?.status === 'publishing' ? 1000 : false),
   });
   useReadAgainWhenPublished(found.data?.status);
@@ -119,7 +119,7 @@ function Inspection({ item }: { item: Import }) {
     queryKey: ['imports', item.id, 'inspection', item.version],
     queryFn: () =>
       unwrap(
-        client.GET('/api/v1/imports/{import}/inspection', { params: { path: { import: String(item.id) } } }),
+        client.GET('/api/v1/imports/{import}/inspection', { params: { path: { import: Number(item.id) } } }),
       ),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -150,14 +150,14 @@ function Suggestions({ item }: { item: Import }) {
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: () =>
       unwrap(
-        client.GET('/api/v1/imports/{import}/suggestions', { params: { path: { import: String(item.id) } } }),
+        client.GET('/api/v1/imports/{import}/suggestions', { params: { path: { import: Number(item.id) } } }),
       ),
   });
   const take = useMutation({
     mutationFn: (answer: Schemas['ColumnSuggestions']) =>
       unwrap(
         client.PATCH('/api/v1/imports/{import}', {
-          params: { path: { import: String(item.id) } },
+          params: { path: { import: Number(item.id) } },
           body: {
             version: item.version,
             files: { 'feed.json': answer.mapping, 'attributes.json': answer.attributes },
@@ -226,7 +226,7 @@ function Changes({ item }: { item: Import }) {
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: () =>
       unwrap(
-        client.GET('/api/v1/imports/{import}/changes', { params: { path: { import: String(item.id) } } }),
+        client.GET('/api/v1/imports/{import}/changes', { params: { path: { import: Number(item.id) } } }),
       ),
   });
   return (
@@ -271,14 +271,14 @@ function Publishing({ item, reading }: { item: Import; reading: boolean }) {
     queryKey: ['imports', item.id, 'publication', item.version],
     queryFn: () =>
       unwrap(
-        client.GET('/api/v1/imports/{import}/publication', { params: { path: { import: String(item.id) } } }),
+        client.GET('/api/v1/imports/{import}/publication', { params: { path: { import: Number(item.id) } } }),
       ),
   });
   const publish = useMutation({
     mutationFn: (removing: number | undefined) =>
       unwrap(
         client.POST('/api/v1/imports/{import}/publish', {
-          params: { path: { import: String(item.id) } },
+          params: { path: { import: Number(item.id) } },
           body: { version: item.version, ...(removing !== undefined ? { removing } : {}) },
         }),
       ),
@@ -359,7 +359,7 @@ function Discard({ item }: { item: Import }) {
   const [, navigate] = useLocation();
   const discard = useMutation({
     mutationFn: () =>
-      unwrap(client.DELETE('/api/v1/imports/{import}', { params: { path: { import: String(item.id) } } })),
+      unwrap(client.DELETE('/api/v1/imports/{import}', { params: { path: { import: Number(item.id) } } })),
     onSuccess: async () => {
       await queries.invalidateQueries({ queryKey: ['imports'] });
       navigate('/imports');

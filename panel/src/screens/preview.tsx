@@ -72,7 +72,7 @@ function useSetting() {
     queryKey: ['imports', draft],
     enabled: draft !== undefined,
     queryFn: () =>
-      unwrap(client.GET('/api/v1/imports/{import}', { params: { path: { import: String(draft) } } })),
+      unwrap(client.GET('/api/v1/imports/{import}', { params: { path: { import: Number(draft) } } })),
   });
   const value: Setting = {};
   if (channel.trim()) value.channel = channel.trim();

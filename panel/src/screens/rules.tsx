@@ -131,7 +131,7 @@ function DraftRulesEditor({ draft }: { draft: number }) {
   const rules = useQuery({
     queryKey: key,
     queryFn: () =>
-      unwrap(client.GET('/api/v1/imports/{import}/rules', { params: { path: { import: String(draft) } } })),
+      unwrap(client.GET('/api/v1/imports/{import}/rules', { params: { path: { import: Number(draft) } } })),
   });
   const [editing, setEditing] = useState<string | undefined>();
   // Every write answers the draft's rules as they are now: the list and its version are taken from it.
@@ -143,7 +143,7 @@ function DraftRulesEditor({ draft }: { draft: number }) {
     mutationFn: ({ id, fields }: { id: string; fields: RuleFields }) =>
       unwrap(
         client.POST('/api/v1/imports/{import}/rules', {
-          params: { path: { import: String(draft) } },
+          params: { path: { import: Number(draft) } },
           body: { version: rules.data?.version ?? '', id, fields },
         }),
       ),
@@ -156,7 +156,7 @@ function DraftRulesEditor({ draft }: { draft: number }) {
     mutationFn: ({ id, fields }: { id: string; fields: RuleFields }) =>
       unwrap(
         client.PATCH('/api/v1/imports/{import}/rules/{rule}', {
-          params: { path: { import: String(draft), rule: id } },
+          params: { path: { import: Number(draft), rule: id } },
           body: { version: rules.data?.version ?? '', fields: clearedFields(fields) },
         }),
       ),
@@ -170,7 +170,7 @@ function DraftRulesEditor({ draft }: { draft: number }) {
       unwrap(
         client.DELETE('/api/v1/imports/{import}/rules/{rule}', {
           params: {
-            path: { import: String(draft), rule: id },
+            path: { import: Number(draft), rule: id },
             query: { version: rules.data?.version ?? '' },
           },
         }),
@@ -181,7 +181,7 @@ function DraftRulesEditor({ draft }: { draft: number }) {
     mutationFn: ({ id, position }: { id: string; position: number }) =>
       unwrap(
         client.PUT('/api/v1/imports/{import}/rules/{rule}/position', {
-          params: { path: { import: String(draft), rule: id } },
+          params: { path: { import: Number(draft), rule: id } },
           body: { version: rules.data?.version ?? '', position },
         }),
       ),

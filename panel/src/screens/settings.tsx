@@ -31,7 +31,7 @@ function SearchSettings() {
         ? { version: undefined, ...(await unwrap(client.GET('/api/v1/search-settings'))) }
         : unwrap(
             client.GET('/api/v1/imports/{import}/search-settings', {
-              params: { path: { import: String(draft) } },
+              params: { path: { import: Number(draft) } },
             }),
           ),
   });
@@ -74,7 +74,7 @@ function TypeCard({
     mutationFn: (body: Omit<Schemas['ChangeSearchSettingsBody'], 'version'>) =>
       unwrap(
         client.PATCH('/api/v1/imports/{import}/search-settings/{type}', {
-          params: { path: { import: String(draft), type: type.type } },
+          params: { path: { import: Number(draft), type: type.type } },
           body: { version: version ?? '', ...body },
         }),
       ),
@@ -149,7 +149,7 @@ function PageSettings() {
     queryKey: ['imports', draft],
     enabled: draft !== undefined,
     queryFn: () =>
-      unwrap(client.GET('/api/v1/imports/{import}', { params: { path: { import: String(draft) } } })),
+      unwrap(client.GET('/api/v1/imports/{import}', { params: { path: { import: Number(draft) } } })),
   });
   const files = draft !== undefined ? draftImport.data?.files : undefined;
   const settings = useQuery({

@@ -34,7 +34,7 @@ export default function Synonyms() {
       draft === undefined
         ? { version: undefined, synonyms: await unwrap(client.GET('/api/v1/synonyms')) }
         : unwrap(
-            client.GET('/api/v1/imports/{import}/synonyms', { params: { path: { import: String(draft) } } }),
+            client.GET('/api/v1/imports/{import}/synonyms', { params: { path: { import: Number(draft) } } }),
           ),
   });
   return (
@@ -114,7 +114,7 @@ function EntryRow({
       return unwrap(
         client.DELETE('/api/v1/imports/{import}/synonyms/{locale}/{kind}/{index}', {
           params: {
-            path: { import: String(draft), locale: locale ?? '', kind: kind ?? '', index: index ?? '' },
+            path: { import: Number(draft), locale: locale ?? '', kind: kind ?? '', index: index ?? '' },
             query: { version: version ?? '' },
           },
         }),
@@ -185,7 +185,7 @@ function NewEntry({ draft, version, locale }: { draft: number; version: string; 
     queryFn: () =>
       unwrap(
         client.POST('/api/v1/imports/{import}/synonyms/check', {
-          params: { path: { import: String(draft) } },
+          params: { path: { import: Number(draft) } },
           body: { locale, entry: typed as Entry },
         }),
       ),
@@ -194,7 +194,7 @@ function NewEntry({ draft, version, locale }: { draft: number; version: string; 
     mutationFn: (written: Entry) =>
       unwrap(
         client.POST('/api/v1/imports/{import}/synonyms', {
-          params: { path: { import: String(draft) } },
+          params: { path: { import: Number(draft) } },
           body: { version, locale, entries: [written] },
         }),
       ),

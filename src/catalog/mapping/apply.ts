@@ -147,6 +147,7 @@ export class RowMapper {
     return record;
   }
 
+  // biome-ignore lint/complexity/noExcessiveCognitiveComplexity: one case per mapping target, a switch over the plan's targets
   private apply(record: RowRecord, plan: ColumnPlan, cell: Cell, row: Row, levels: string[]): void {
     const text = firstText(cell);
     switch (plan.target) {

@@ -51,6 +51,7 @@ const STRUCTURAL: Field[] = [
  * against the values, and last attributes made from the remaining columns' names. Each vote that
  * decided a column is written in its reason.
  */
+// biome-ignore lint/complexity/noExcessiveCognitiveComplexity: the column decisions in their documented order, each step reading the columns taken before it
 export function planAuto(
   profile: FileProfile,
   attributes: AttributesFile | undefined,

@@ -113,6 +113,7 @@ export class ValueProfile {
     this.checkText(text);
   }
 
+  // biome-ignore lint/complexity/noExcessiveCognitiveComplexity: a scan of every cell of an export by its first characters, kept in one function so nothing is allocated per cell
   private checkText(text: string): void {
     const first = text.charCodeAt(0);
     const digitFirst = (first >= 48 && first <= 57) || first === 45 || first === 43 || first === 46;

@@ -79,7 +79,7 @@ async function* readRows(
     if (settings.sheet !== undefined) {
       const sheets = names.map((name) => `"${name}"`).join(', ') || 'none';
       throw new AppError(
-        'unprocessable',
+        'export_unreadable',
         `The workbook has no sheet "${settings.sheet}" that feed.json names; its sheets: ${sheets}.`,
       );
     }

@@ -53,7 +53,7 @@ describe('checkedWorkbookZip', () => {
     for (const level of [6, 0] as const) {
       const zip = zipSync({ 'xl/sharedStrings.xml': strToU8(`<t>${'x'.repeat(1025)}</t>`) }, { level });
       const error = await refusal(zip);
-      expect(error.status).toBe(422);
+      expect(error.code).toBe('export_over_limit');
       expect(error.detail).toContain('a text in its part xl/sharedStrings.xml longer than 1 KB');
     }
   });

@@ -1,4 +1,4 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import { AttributesFile } from './attributes.js';
 import { CategoriesFile } from './categories.js';
 import { ChannelsFile } from './channels.js';
@@ -37,6 +37,9 @@ export const releaseFileSchemas = {
 } as const satisfies Record<string, TSchema>;
 
 export type ReleaseFileName = keyof typeof releaseFileSchemas;
+
+/** Each release file's type by its name: reading a file by a name not here does not compile. */
+export type ReleaseFileTypes = { [Name in ReleaseFileName]: Static<(typeof releaseFileSchemas)[Name]> };
 export const RELEASE_FILE_NAMES = Object.keys(releaseFileSchemas) as ReleaseFileName[];
 
 /** Schemas the release files reference by `$id`. */

@@ -1,7 +1,6 @@
 import { type ExportLimits, readCatalog, readerFiles } from '../../catalog/index.js';
 import { countRejected } from '../../catalog/report.js';
 import type { Violation } from '../../contracts/problem.js';
-import type { CategoriesFile } from '../../contracts/release-files/index.js';
 import {
   type EngineIndex,
   indexStats,
@@ -19,6 +18,7 @@ import {
   releaseTestViolations,
   vocabularyOf,
 } from '../../planner/index.js';
+import { releaseView } from '../../release/release-view.js';
 import { compileReleaseIndex } from './release-index.js';
 import { RunFailure, type RunStep } from './run-failure.js';
 import { smartCategoriesReadOffers } from './time-decisions.js';
@@ -169,7 +169,7 @@ async function testRelease(
  * the pointer of the member at fault.
  */
 function smartCategoryFailure(error: SelectorError, files: Record<string, unknown>): RunFailure {
-  const nodes = (files['categories.json'] as CategoriesFile | undefined)?.nodes ?? [];
+  const nodes = releaseView(files).categories.nodes ?? [];
   const smartNodes = nodes.flatMap((node, index) => (node.where ? [index] : []));
   const [, position, ...rest] = error.pointer.split('/');
   const node = smartNodes[Number(position)];

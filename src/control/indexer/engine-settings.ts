@@ -1,13 +1,7 @@
-import type {
-  AttributesFile,
-  CategoriesFile,
-  ChannelsFile,
-  RankingFile,
-  TypesFile,
-} from '../../contracts/release-files/index.js';
 import type { AttributeSearchKind, EngineSettings, TypeSearchSettings } from '../../engine/index.js';
 import { languageOf } from '../../engine/index.js';
 import { DEFAULT_LOCALE } from '../../lib/locale.js';
+import { releaseView } from '../../release/release-view.js';
 
 /** Attribute types whose values are found by words unless attributes.json says otherwise. */
 const SEARCHABLE_BY_DEFAULT = new Set(['text', 'identifier', 'option']);
@@ -21,9 +15,11 @@ const SEARCHABLE_BY_DEFAULT = new Set(['text', 'identifier', 'option']);
  * structuredSettingsOf).
  */
 export function engineSettingsOf(files: Record<string, unknown>): EngineSettings {
-  const types = (files['types.json'] as TypesFile | undefined)?.types ?? [];
-  const channels = (files['channels.json'] as ChannelsFile | undefined)?.channels ?? [];
-  const declared = (files['attributes.json'] as AttributesFile | undefined)?.attributes ?? [];
+  // The files as held, not the view's defaults: without types.json no type has search settings of
+  // its own, and without channels.json searches are in English.
+  const { held, attributeList: declared } = releaseView(files);
+  const types = held['types.json']?.types ?? [];
+  const channels = held['channels.json']?.channels ?? [];
 
   const search: Record<string, TypeSearchSettings> = {};
   for (const type of types) {
@@ -79,17 +75,18 @@ export function engineSettingsOf(files: Record<string, unknown>): EngineSettings
  */
 export function structuredSettingsOf(files: Record<string, unknown>): EngineSettings {
   const settings: EngineSettings = {};
-  const channels = (files['channels.json'] as ChannelsFile | undefined)?.channels;
+  const { held, categories } = releaseView(files);
+  const channels = held['channels.json']?.channels;
   if (channels) settings.channels = channels.map(({ id, locales, currency }) => ({ id, locales, currency }));
-  const attributes = (files['attributes.json'] as AttributesFile | undefined)?.attributes;
+  const attributes = held['attributes.json']?.attributes;
   if (attributes) settings.attributes = attributes;
-  const nodes = (files['categories.json'] as CategoriesFile | undefined)?.nodes ?? [];
+  const nodes = categories.nodes ?? [];
   const smart = nodes.flatMap((node) => (node.where ? [{ category: node.category, where: node.where }] : []));
   if (smart.length > 0) settings.smartCategories = smart;
-  const ranking = files['ranking.json'] as RankingFile | undefined;
+  const ranking = held['ranking.json'];
   if (ranking?.signals) settings.signals = ranking.signals;
   if (ranking?.weights) settings.signalWeights = ranking.weights;
-  const types = (files['types.json'] as TypesFile | undefined)?.types;
+  const types = held['types.json']?.types;
   if (types) {
     settings.types = Object.fromEntries(
       types.map((type) => [

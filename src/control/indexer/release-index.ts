@@ -1,8 +1,8 @@
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
-import type { AttributesFile } from '../../contracts/release-files/index.js';
 import { type CompileOptions, compileIndex, type OfferPatch } from '../../engine/index.js';
 import { productRecordAttachments } from '../../pages/index.js';
 import { catalogSuggestionAttachments, vocabularyAttachments } from '../../planner/index.js';
+import { releaseView } from '../../release/release-view.js';
 import { engineSettingsOf } from './engine-settings.js';
 import { undeclaredAttributeKinds } from './undeclared-attributes.js';
 
@@ -22,7 +22,7 @@ export function compileReleaseIndex(
     offerPatches?: ReadonlyMap<string, readonly OfferPatch[]>;
   } = {},
 ): Promise<Uint8Array> {
-  const attributes = (files['attributes.json'] as AttributesFile | undefined)?.attributes ?? [];
+  const attributes = releaseView(files).attributeList;
   const { offerPatches, ...compile } = options;
   return compileIndex(entities, {
     ...compile,

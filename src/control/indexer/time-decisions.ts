@@ -1,4 +1,4 @@
-import type { CategoriesFile } from '../../contracts/release-files/index.js';
+import { releaseView } from '../../release/release-view.js';
 
 /** Selector fields whose values depend on the time through the offers: a sale window changes them. */
 const OFFER_TIME_FIELDS = new Set(['price', 'on_sale']);
@@ -9,7 +9,7 @@ const OFFER_TIME_FIELDS = new Set(['price', 'on_sale']);
  * closes, or an offers update, changes them only through a new build.
  */
 export function smartCategoriesReadOffers(files: Record<string, unknown>): boolean {
-  const nodes = (files['categories.json'] as CategoriesFile | undefined)?.nodes ?? [];
+  const nodes = releaseView(files).categories.nodes ?? [];
   return nodes.some((node) => node.where !== undefined && namesField(node.where));
 }
 

@@ -1,6 +1,6 @@
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
-import type { AttributesFile } from '../../contracts/release-files/index.js';
 import type { AttributeSearchKind } from '../../engine/index.js';
+import { releaseView } from '../../release/release-view.js';
 
 /** Attribute codes that name identifiers, whatever their values look like (folded: lower case, no separators). */
 const IDENTIFIER_CODES = new Set([
@@ -53,11 +53,7 @@ export function undeclaredAttributeKinds(
   entities: readonly CatalogEntity[],
   files: Record<string, unknown>,
 ): Record<string, AttributeSearchKind> {
-  const declared = new Set(
-    ((files['attributes.json'] as AttributesFile | undefined)?.attributes ?? []).map(
-      (attribute) => attribute.code,
-    ),
-  );
+  const declared = new Set(releaseView(files).attributes.keys());
   const tallies = new Map<string, Tally>();
   for (const entity of entities) {
     const attributes = entity.attributes;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { HttpServer } from '../../http/server.js';
-import { AppError, unavailableFor } from '../../lib/errors.js';
+import { AppError, retryAfter } from '../../lib/errors.js';
 import type { Gate } from '../../lib/gate.js';
 import { type BlobStore, BlobTooLargeError, type StagedBlob } from '../../store/index.js';
 
@@ -50,7 +50,8 @@ export async function withUploadedExport<T>(
   if (Number.isFinite(announced) && announced > uploads.limitBytes) throw tooLarge(uploads.limitBytes);
   const leave = uploads.gate.tryEnter();
   if (!leave) {
-    throw unavailableFor(
+    throw retryAfter(
+      'uploads_busy',
       UPLOAD_RETRY_SECONDS,
       `${uploads.gate.size} uploads are being read already, as many as this server reads at once (AISLE_UPLOAD_CONCURRENCY): send this one again when one of them is answered.`,
     );
@@ -75,7 +76,7 @@ export async function withUploadedExport<T>(
 
 function tooLarge(limitBytes: number): AppError {
   return new AppError(
-    'payload_too_large',
+    'body_too_large',
     `The body is larger than this server accepts (${Math.round(limitBytes / (1024 * 1024))} MB at most, AISLE_UPLOAD_LIMIT_MB): compress the export with gzip, or raise the limit.`,
   );
 }

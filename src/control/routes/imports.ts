@@ -29,12 +29,19 @@ import {
 import { importChanges, inspectImport, suggestImportColumns } from '../services/imports-inspect.js';
 import { importPublication, publishImport } from '../services/imports-publish.js';
 import { acceptExportBodies, EXPORT_CONTENT_TYPES, type Uploads, withUploadedExport } from './export-body.js';
-import { ImportParams, importId } from './params.js';
+import { ImportParams } from './params.js';
 
 const problem = Type.Ref(Problem);
 
 /** Imports: exports kept as drafts with the release files they are read with, then published. */
 export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: Uploads): Promise<void> {
+  await draftRoutes(app, deps, uploads);
+  readingRoutes(app, deps);
+  goingLiveRoutes(app, deps);
+}
+
+/** A draft's life: listed, kept from an uploaded export, shown, its files changed, discarded. */
+async function draftRoutes(app: HttpServer, deps: ControlDeps, uploads: Uploads): Promise<void> {
   app.get(
     '/imports',
     {
@@ -43,7 +50,7 @@ export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: 
         operationId: 'listImports',
         summary: 'List imports, newest first',
         querystring: PageQuery,
-        response: { 200: Type.Ref(ImportList), 401: problem },
+        response: { 200: Type.Ref(ImportList), 400: problem, 401: problem },
       },
     },
     async (request) => {
@@ -96,10 +103,10 @@ export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: 
         operationId: 'getImport',
         summary: 'Show an import with its files and run',
         params: ImportParams,
-        response: { 200: Type.Ref(Import), 401: problem, 404: problem },
+        response: { 200: Type.Ref(Import), 400: problem, 401: problem, 404: problem },
       },
     },
-    async (request) => getImport(deps, importId(request.params)),
+    async (request) => getImport(deps, request.params.import),
   );
 
   app.patch(
@@ -125,7 +132,7 @@ export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: 
       },
     },
     async (request) =>
-      changeImportFiles(deps, importId(request.params), request.body.version, request.body.files),
+      changeImportFiles(deps, request.params.import, request.body.version, request.body.files),
   );
 
   app.delete(
@@ -138,12 +145,15 @@ export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: 
         description:
           'Puts an unpublished import aside; it stays in the history and the clean-up removes its export after the retention period. Answers the import as it is now; 409 once it was published.',
         params: ImportParams,
-        response: { 200: Type.Ref(Import), 401: problem, 404: problem, 409: problem },
+        response: { 200: Type.Ref(Import), 400: problem, 401: problem, 404: problem, 409: problem },
       },
     },
-    async (request) => discardImport(deps, importId(request.params)),
+    async (request) => discardImport(deps, request.params.import),
   );
+}
 
+/** What an import makes of its export: the inspection, a model's suggestions, the changes it makes. */
+function readingRoutes(app: HttpServer, deps: ControlDeps): void {
   app.get(
     '/imports/:import/inspection',
     {
@@ -172,7 +182,7 @@ export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: 
         },
       },
     },
-    async (request) => inspectImport(deps, importId(request.params), request.query.sample === true),
+    async (request) => inspectImport(deps, request.params.import, request.query.sample === true),
   );
 
   app.get(
@@ -186,6 +196,7 @@ export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: 
         params: ImportParams,
         response: {
           200: Type.Ref(ColumnSuggestions),
+          400: problem,
           401: problem,
           404: problem,
           422: problem,
@@ -194,7 +205,7 @@ export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: 
         },
       },
     },
-    async (request) => suggestImportColumns(deps, importId(request.params)),
+    async (request) => suggestImportColumns(deps, request.params.import),
   );
 
   app.get(
@@ -207,12 +218,22 @@ export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: 
         description:
           'Products added and removed, attributes and filters new and gone, against what is live now; without a live catalog everything is new.',
         params: ImportParams,
-        response: { 200: Type.Ref(ImportChanges), 401: problem, 404: problem, 422: problem, 502: problem },
+        response: {
+          200: Type.Ref(ImportChanges),
+          400: problem,
+          401: problem,
+          404: problem,
+          422: problem,
+          502: problem,
+        },
       },
     },
-    async (request) => importChanges(deps, importId(request.params)),
+    async (request) => importChanges(deps, request.params.import),
   );
+}
 
+/** Going live: publishing the import, and how publishing it would go live. */
+function goingLiveRoutes(app: HttpServer, deps: ControlDeps): void {
   app.post(
     '/imports/:import/publish',
     {
@@ -236,7 +257,7 @@ export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: 
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await publishImport(deps, importId(request.params), request.body)),
+      reply.code(202).send(await publishImport(deps, request.params.import, request.body)),
   );
 
   app.get(
@@ -251,6 +272,7 @@ export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: 
         params: ImportParams,
         response: {
           200: Type.Ref(Publication),
+          400: problem,
           401: problem,
           404: problem,
           409: problem,
@@ -259,6 +281,6 @@ export async function importRoutes(app: HttpServer, deps: ControlDeps, uploads: 
         },
       },
     },
-    async (request) => importPublication(deps, importId(request.params)),
+    async (request) => importPublication(deps, request.params.import),
   );
 }

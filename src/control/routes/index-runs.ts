@@ -1,11 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { PageQuery } from '../../contracts/common.js';
+
 import { IndexRun, IndexRunList, Live, RebuildAccepted } from '../../contracts/management.js';
 import { Problem } from '../../contracts/problem.js';
 import { pagedAnswer, pageRequest } from '../../http/paging.js';
 import type { HttpServer } from '../../http/server.js';
 import type { ControlDeps } from '../services/deps.js';
 import { currentLive, getIndexRun, listIndexRuns, rebuild } from '../services/index-runs.js';
+import { CountedId } from './params.js';
 
 export function indexRunRoutes(app: HttpServer, deps: ControlDeps): void {
   app.get(
@@ -16,7 +18,7 @@ export function indexRunRoutes(app: HttpServer, deps: ControlDeps): void {
         operationId: 'listIndexRuns',
         summary: 'List index runs, newest first',
         querystring: PageQuery,
-        response: { 200: Type.Ref(IndexRunList), 401: Type.Ref(Problem) },
+        response: { 200: Type.Ref(IndexRunList), 400: Type.Ref(Problem), 401: Type.Ref(Problem) },
       },
     },
     async (request) => {
@@ -46,13 +48,16 @@ export function indexRunRoutes(app: HttpServer, deps: ControlDeps): void {
         tags: ['management'],
         operationId: 'getIndexRun',
         summary: 'Show a run with its report',
-        // Any text is taken so that an id that is not a number is answered 404, like an unknown one.
-        params: Type.Object({ index_run: Type.String() }),
-        response: { 200: Type.Ref(IndexRun), 401: Type.Ref(Problem), 404: Type.Ref(Problem) },
+        params: Type.Object({ index_run: CountedId('The index run id, an integer.') }),
+        response: {
+          200: Type.Ref(IndexRun),
+          400: Type.Ref(Problem),
+          401: Type.Ref(Problem),
+          404: Type.Ref(Problem),
+        },
       },
     },
-    async (request) =>
-      getIndexRun(deps, /^\d+$/.test(request.params.index_run) ? Number(request.params.index_run) : 0),
+    async (request) => getIndexRun(deps, request.params.index_run),
   );
 
   app.get(

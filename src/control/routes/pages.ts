@@ -26,6 +26,7 @@ export function pageRoutes(app: HttpServer, deps: ControlDeps): void {
   app.post(
     '/pages/settings',
     {
+      config: { question: true },
       schema: {
         tags: ['management'],
         operationId: 'pageSettings',

@@ -2,15 +2,15 @@ import { Type } from '@sinclair/typebox';
 import { DraftConflict } from '../../contracts/imports.js';
 import { Problem } from '../../contracts/problem.js';
 
-// Any text is taken so that an id that is not a number is answered 404, like an unknown one.
-export const ImportParams = Type.Object({
-  import: Type.String({ description: 'The import id, an integer.' }),
-});
-
-/** The import id of the path; 0 (which no import has) for one that is not a number. */
-export function importId(params: { import: string }): number {
-  return /^\d{1,15}$/.test(params.import) ? Number(params.import) : 0;
+/**
+ * An id counted up by the control plane, as a path names it: whole digits from 1 (the validator
+ * refuses `01`, `1e3` and numbers past 2^53 with a 400 naming the id as sent).
+ */
+export function CountedId(description: string) {
+  return Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
 }
+
+export const ImportParams = Type.Object({ import: CountedId('The import id, an integer.') });
 
 /** What every write to a draft's files may answer besides its own answer. */
 export const DRAFT_WRITE_PROBLEMS = {

@@ -24,6 +24,7 @@ export function previewRoutes(app: HttpServer, deps: ControlDeps): void {
   app.post(
     '/preview/search',
     {
+      config: { question: true },
       schema: {
         tags: ['management'],
         operationId: 'previewSearch',
@@ -47,6 +48,7 @@ export function previewRoutes(app: HttpServer, deps: ControlDeps): void {
   app.post(
     '/preview/page',
     {
+      config: { question: true },
       schema: {
         tags: ['management'],
         operationId: 'previewPage',
@@ -70,6 +72,7 @@ export function previewRoutes(app: HttpServer, deps: ControlDeps): void {
   app.post(
     '/preview/compare',
     {
+      config: { question: true },
       schema: {
         tags: ['management'],
         operationId: 'previewCompare',
@@ -92,6 +95,7 @@ export function previewRoutes(app: HttpServer, deps: ControlDeps): void {
   app.post(
     '/preview/find',
     {
+      config: { question: true },
       schema: {
         tags: ['management'],
         operationId: 'previewFind',

@@ -25,7 +25,7 @@ export function releaseRoutes(app: HttpServer, deps: ControlDeps): void {
         operationId: 'listReleases',
         summary: 'List releases, newest first',
         querystring: PageQuery,
-        response: { 200: Type.Ref(ReleaseList), 401: Type.Ref(Problem) },
+        response: { 200: Type.Ref(ReleaseList), 400: Type.Ref(Problem), 401: Type.Ref(Problem) },
       },
     },
     async (request) => {

@@ -21,7 +21,7 @@ import {
   type NewRule,
   type RuleChange,
 } from '../services/rules.js';
-import { DRAFT_WRITE_PROBLEMS, ImportParams, importId } from './params.js';
+import { DRAFT_WRITE_PROBLEMS, ImportParams } from './params.js';
 
 const problem = Type.Ref(Problem);
 const RuleParams = Type.Object({
@@ -72,7 +72,7 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
         },
       },
     },
-    async (request) => draftRules(deps, importId(request.params), request.query),
+    async (request) => draftRules(deps, request.params.import, request.query),
   );
 
   app.post(
@@ -89,7 +89,7 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createRule(deps, importId(request.params), request.body as NewRule)),
+      reply.code(201).send(await createRule(deps, request.params.import, request.body as NewRule)),
   );
 
   app.patch(
@@ -106,7 +106,7 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
       },
     },
     async (request) =>
-      changeRule(deps, importId(request.params), request.params.rule, request.body as RuleChange),
+      changeRule(deps, request.params.import, request.params.rule, request.body as RuleChange),
   );
 
   app.delete(
@@ -122,7 +122,7 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
         response: { 200: Type.Ref(DraftRules), ...DRAFT_WRITE_PROBLEMS },
       },
     },
-    async (request) => deleteRule(deps, importId(request.params), request.params.rule, request.query.version),
+    async (request) => deleteRule(deps, request.params.import, request.params.rule, request.query.version),
   );
 
   app.put(
@@ -138,6 +138,6 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
         response: { 200: Type.Ref(DraftRules), ...DRAFT_WRITE_PROBLEMS },
       },
     },
-    async (request) => moveRule(deps, importId(request.params), request.params.rule, request.body),
+    async (request) => moveRule(deps, request.params.import, request.params.rule, request.body),
   );
 }

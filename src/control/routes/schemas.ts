@@ -26,7 +26,7 @@ export function schemaRoutes(app: HttpServer): void {
       const { file } = request.params;
       if (!isPublishedSchema(file)) {
         throw new AppError(
-          'not_found',
+          'schema_not_found',
           `There is no release file ${file}: schemas exist for ${RELEASE_FILE_NAMES.join(', ')}.`,
         );
       }

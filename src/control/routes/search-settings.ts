@@ -13,7 +13,7 @@ import {
   draftSearchSettings,
   liveSearchSettings,
 } from '../services/search-settings.js';
-import { DRAFT_WRITE_PROBLEMS, ImportParams, importId } from './params.js';
+import { DRAFT_WRITE_PROBLEMS, ImportParams } from './params.js';
 
 const problem = Type.Ref(Problem);
 const TypeParams = Type.Object({
@@ -60,7 +60,7 @@ export function searchSettingsRoutes(app: HttpServer, deps: ControlDeps): void {
         },
       },
     },
-    async (request) => draftSearchSettings(deps, importId(request.params), request.query.locale),
+    async (request) => draftSearchSettings(deps, request.params.import, request.query.locale),
   );
 
   app.patch(
@@ -77,7 +77,6 @@ export function searchSettingsRoutes(app: HttpServer, deps: ControlDeps): void {
         response: { 200: Type.Ref(DraftSearchSettings), ...DRAFT_WRITE_PROBLEMS },
       },
     },
-    async (request) =>
-      changeSearchSettings(deps, importId(request.params), request.params.type, request.body),
+    async (request) => changeSearchSettings(deps, request.params.import, request.params.type, request.body),
   );
 }

@@ -2,7 +2,6 @@ import { Type } from '@sinclair/typebox';
 import { Problem } from '../../contracts/problem.js';
 import { PatchStorageBody, Storage } from '../../contracts/storage.js';
 import type { HttpServer } from '../../http/server.js';
-import { refuseInvalidSettings } from '../../http/unprocessable.js';
 import type { ControlDeps } from '../services/deps.js';
 import { changeStorage, storageReport } from '../services/storage.js';
 
@@ -28,22 +27,16 @@ export function storageRoutes(app: HttpServer, deps: ControlDeps): void {
   app.patch(
     '/storage',
     {
-      attachValidation: true,
       schema: {
         tags: ['management'],
         operationId: 'changeStorage',
         summary: 'Change how many earlier catalogs are kept',
-        description: '422 when the setting is out of range. The clean-up runs within seconds.',
+        description:
+          '400 when the body is not the setting’s shape; 422 when the setting is out of range. The clean-up runs within seconds.',
         body: Type.Ref(PatchStorageBody),
-        response: { 200: Type.Ref(Storage), 401: problem, 422: problem },
+        response: { 200: Type.Ref(Storage), 400: problem, 401: problem, 422: problem },
       },
     },
-    async (request) => {
-      refuseInvalidSettings(
-        request,
-        'The storage setting cannot be changed as sent: correct what the violations name.',
-      );
-      return changeStorage(deps, request.body);
-    },
+    async (request) => changeStorage(deps, request.body),
   );
 }

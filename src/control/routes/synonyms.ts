@@ -21,7 +21,7 @@ import {
   draftSynonyms,
   liveSynonyms,
 } from '../services/synonyms.js';
-import { DRAFT_WRITE_PROBLEMS, ImportParams, importId } from './params.js';
+import { DRAFT_WRITE_PROBLEMS, ImportParams } from './params.js';
 
 const problem = Type.Ref(Problem);
 /** A synonym id holds slashes (`en/groups/0`), sent as they are: its three parts are three path segments. */
@@ -71,6 +71,7 @@ export function synonymRoutes(app: HttpServer, deps: ControlDeps): void {
         params: ImportParams,
         response: {
           200: Type.Ref(DraftSynonyms),
+          400: problem,
           401: problem,
           404: problem,
           422: problem,
@@ -79,7 +80,7 @@ export function synonymRoutes(app: HttpServer, deps: ControlDeps): void {
         },
       },
     },
-    async (request) => draftSynonyms(deps, importId(request.params)),
+    async (request) => draftSynonyms(deps, request.params.import),
   );
 
   app.post(
@@ -96,12 +97,13 @@ export function synonymRoutes(app: HttpServer, deps: ControlDeps): void {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await addSynonyms(deps, importId(request.params), request.body)),
+      reply.code(201).send(await addSynonyms(deps, request.params.import, request.body)),
   );
 
   app.post(
     '/imports/:import/synonyms/check',
     {
+      config: { question: true },
       schema: {
         tags: ['management'],
         operationId: 'checkDraftSynonym',
@@ -120,7 +122,7 @@ export function synonymRoutes(app: HttpServer, deps: ControlDeps): void {
         },
       },
     },
-    async (request) => checkSynonym(deps, importId(request.params), request.body),
+    async (request) => checkSynonym(deps, request.params.import, request.body),
   );
 
   app.patch(
@@ -136,7 +138,7 @@ export function synonymRoutes(app: HttpServer, deps: ControlDeps): void {
         response: { 200: Type.Ref(DraftSynonyms), ...DRAFT_WRITE_PROBLEMS },
       },
     },
-    async (request) => changeSynonym(deps, importId(request.params), synonymId(request.params), request.body),
+    async (request) => changeSynonym(deps, request.params.import, synonymId(request.params), request.body),
   );
 
   app.delete(
@@ -153,6 +155,6 @@ export function synonymRoutes(app: HttpServer, deps: ControlDeps): void {
       },
     },
     async (request) =>
-      deleteSynonym(deps, importId(request.params), synonymId(request.params), request.query.version),
+      deleteSynonym(deps, request.params.import, synonymId(request.params), request.query.version),
   );
 }

@@ -133,7 +133,7 @@ async function keepChanged(
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const removes = error.extensions?.removes;
-    if (error.code === 'conflict' && typeof removes === 'number') {
+    if (error.code === 'removal_needs_confirmation' && typeof removes === 'number') {
       await deps.database.catalogSource.settle({ heldImport: importId });
       return {
         outcome: 'held',

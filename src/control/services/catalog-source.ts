@@ -170,14 +170,14 @@ function checkedUrl(text: string): string {
 }
 
 function invalidUrl(why: string): AppError {
-  return new AppError('unprocessable', 'The catalog source cannot be set as sent.', [
+  return new AppError('invalid_value', 'The catalog source cannot be set as sent.', [
     { pointer: '/url', message: `The URL ${why}` },
   ]);
 }
 
 function noSource(): AppError {
   return new AppError(
-    'not_found',
+    'catalog_source_not_found',
     'There is no catalog source: set one with PUT /api/v1/catalog-source naming the feed’s URL.',
   );
 }

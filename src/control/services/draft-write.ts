@@ -53,7 +53,7 @@ export async function writeDraft<T>(
     const check = await deps.querySide.validateRelease(release);
     if (!check.ok) {
       throw new AppError(
-        'unprocessable',
+        'release_violations',
         'The release this draft makes has violations: correct each file at the pointer named.',
         check.violations,
       );

@@ -106,7 +106,7 @@ async function readUploadedExport(input: UploadInput): Promise<ExportCount> {
   }
   if (read.rows === 0) {
     throw new AppError(
-      'unprocessable',
+      'export_unreadable',
       `The body holds no export: not one row was found in it. ${read.how.summary} Send the export file itself as the body.`,
     );
   }

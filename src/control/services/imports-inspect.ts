@@ -48,6 +48,6 @@ export async function importChanges(deps: ControlDeps, id: number): Promise<Impo
 async function readable(deps: ControlDeps, id: number): Promise<ImportView> {
   const view = await loadImport(deps, id);
   const removed = exportRemovedSentence(view);
-  if (removed) throw new AppError('unprocessable', removed);
+  if (removed) throw new AppError('export_unreadable', removed);
   return view;
 }

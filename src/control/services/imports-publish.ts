@@ -79,10 +79,14 @@ export async function publishImport(
 export async function importPublication(deps: ControlDeps, id: number): Promise<Publication> {
   const view = await loadImport(deps, id);
   if (view.status === 'discarded') {
-    throw new AppError('conflict', `Import ${id} was discarded, so it has no catalog that could go live.`);
+    throw new AppError(
+      'import_discarded',
+      `Import ${id} was discarded, so it has no catalog that could go live.`,
+    );
   }
   const removed = exportRemovedSentence(view);
-  if (removed) throw new AppError('conflict', `${removed} Until then it has no catalog that could go live.`);
+  if (removed)
+    throw new AppError('export_removed', `${removed} Until then it has no catalog that could go live.`);
   const check = await validated(deps, await releaseToPublish(deps, view));
   return describePublication(deps, check.release.id, check.release.files, view.snapshot);
 }
@@ -108,17 +112,17 @@ function refuseUnpublishable(view: ImportView): void {
   if (view.status === 'discarded') throw closedConflict(view);
   if (view.status === 'publishing') {
     const run = view.run ? ` Follow index run ${view.run.id} at GET /api/v1/index-runs/${view.run.id}.` : '';
-    throw new AppError('conflict', `Import ${view.record.id} is going live already.${run}`);
+    throw new AppError('already_publishing', `Import ${view.record.id} is going live already.${run}`);
   }
   const removed = exportRemovedSentence(view);
-  if (removed) throw new AppError('conflict', removed);
+  if (removed) throw new AppError('export_removed', removed);
 }
 
 /** The version sent is not the import's now: a draft answers as it is; a published import has no draft. */
 function versionConflict(view: ImportView): AppError {
   if (view.status === 'draft') return draftConflict(view);
   return new AppError(
-    'conflict',
+    'version_conflict',
     `Import ${view.record.id} is at version ${view.version}, not the one sent: read it again with GET /api/v1/imports/${view.record.id}.`,
   );
 }
@@ -127,7 +131,7 @@ async function validated(deps: ControlDeps, files: Record<string, unknown>) {
   const check: ReleaseValidation = await deps.querySide.validateRelease(files);
   if (!check.ok) {
     throw new AppError(
-      'unprocessable',
+      'release_violations',
       'The release this import makes has violations: correct each file at the pointer named (PATCH the import).',
       check.violations,
     );
@@ -154,7 +158,7 @@ async function guardRemoval(
   if (removes === 0 || removes * 2 < products.live) return;
   if (removing !== undefined && removing >= removes) return;
   throw new AppError(
-    'conflict',
+    'removal_needs_confirmation',
     `Publishing import ${view.record.id} removes ${removes} of the ${products.live} live products, half or more${removing !== undefined ? `, and removing accepts only ${removing}` : ''}: see GET /api/v1/imports/${view.record.id}/changes, and send "removing": ${removes} to publish it anyway.`,
     undefined,
     { removes, live_products: products.live },

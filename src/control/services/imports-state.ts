@@ -44,7 +44,7 @@ export async function importContext(deps: ControlDeps): Promise<ImportContext> {
 export async function loadImport(deps: ControlDeps, id: number): Promise<ImportView> {
   const record = Number.isSafeInteger(id) && id > 0 ? await deps.database.imports.get(id) : undefined;
   if (!record)
-    throw new AppError('not_found', `There is no import ${id}: list them with GET /api/v1/imports.`);
+    throw new AppError('import_not_found', `There is no import ${id}: list them with GET /api/v1/imports.`);
   return viewOf(deps, record, await importContext(deps));
 }
 
@@ -173,7 +173,7 @@ export function draftConflict(view: ImportView): AppError {
   if (view.record.publishedAt !== undefined || view.record.discardedAt !== undefined)
     return closedConflict(view);
   return new AppError(
-    'conflict',
+    'draft_conflict',
     `The draft of import ${view.record.id} changed since that version was read (its files, or the release it builds on): it is at version ${view.version} now. Read it again and repeat the change on it.`,
     undefined,
     { draft: draftAnswer(view) },
@@ -182,10 +182,13 @@ export function draftConflict(view: ImportView): AppError {
 
 /** A 409 for a change of an import that is no draft any more: published or discarded (no `draft`). */
 export function closedConflict(view: ImportView): AppError {
-  return new AppError(
-    'conflict',
-    view.record.discardedAt !== undefined
-      ? `Import ${view.record.id} was discarded on ${view.record.discardedAt}: send the export again with POST /api/v1/imports to start a new draft.`
-      : `Import ${view.record.id} was published on ${view.record.publishedAt} and cannot change: send the export again with POST /api/v1/imports to start a new draft.`,
-  );
+  return view.record.discardedAt !== undefined
+    ? new AppError(
+        'import_discarded',
+        `Import ${view.record.id} was discarded on ${view.record.discardedAt}: send the export again with POST /api/v1/imports to start a new draft.`,
+      )
+    : new AppError(
+        'import_published',
+        `Import ${view.record.id} was published on ${view.record.publishedAt} and cannot change: send the export again with POST /api/v1/imports to start a new draft.`,
+      );
 }

@@ -94,7 +94,7 @@ export async function discardImport(deps: ControlDeps, id: number) {
 
 function published(view: ImportView): AppError {
   return new AppError(
-    'conflict',
+    'import_published',
     `Import ${view.record.id} was published on ${view.record.publishedAt}, so it stays; a later publish replaces it.`,
   );
 }

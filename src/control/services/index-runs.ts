@@ -17,7 +17,10 @@ export async function listIndexRuns(deps: ControlDeps, page: PageRequest) {
 export async function getIndexRun(deps: ControlDeps, id: number): Promise<IndexRun> {
   const run = Number.isSafeInteger(id) && id > 0 ? await deps.database.indexRuns.get(id) : undefined;
   if (!run)
-    throw new AppError('not_found', `There is no index run ${id}: list them with GET /api/v1/index-runs.`);
+    throw new AppError(
+      'index_run_not_found',
+      `There is no index run ${id}: list them with GET /api/v1/index-runs.`,
+    );
   const live = await deps.database.live.get();
   return indexRunAnswer(run, live?.runId);
 }
@@ -30,13 +33,13 @@ export async function rebuild(deps: ControlDeps): Promise<RebuildAccepted> {
   ]);
   if (!catalog) {
     throw new AppError(
-      'conflict',
+      'no_catalog_yet',
       'There is no catalog to rebuild: upload one with PUT /api/v1/catalog first.',
     );
   }
   if (!published) {
     throw new AppError(
-      'conflict',
+      'no_release_yet',
       'No release is published: publish one with POST /api/v1/releases/{release}/publish first.',
     );
   }
@@ -57,7 +60,7 @@ export async function rebuild(deps: ControlDeps): Promise<RebuildAccepted> {
 export async function currentLive(deps: ControlDeps) {
   const live = await deps.database.live.get();
   if (!live) {
-    throw new AppError('not_found', NOTHING_LIVE);
+    throw new AppError('live_not_found', NOTHING_LIVE);
   }
   return { run: live.runId, snapshot: live.snapshotId, release: live.releaseId, since: live.since };
 }

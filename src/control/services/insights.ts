@@ -159,7 +159,7 @@ function reportScope(deps: ControlDeps, query: InsightsQuery): ReportScope {
     });
   }
   if (violations.length > 0) {
-    throw new AppError('unprocessable', 'The report cannot count these days or this traffic.', violations);
+    throw new AppError('invalid_value', 'The report cannot count these days or this traffic.', violations);
   }
   return {
     from,

@@ -14,7 +14,7 @@ const KEYS = new Set(['variant', 'entity', 'channel']);
 export async function putOffers(deps: ControlDeps, offers: OfferUpdate[]): Promise<OffersAccepted> {
   const empty = offers.findIndex((offer) => Object.keys(offer).every((key) => KEYS.has(key)));
   if (empty >= 0) {
-    throw new AppError('unprocessable', 'An offer changes nothing: send at least one offer field.', [
+    throw new AppError('invalid_value', 'An offer changes nothing: send at least one offer field.', [
       {
         pointer: `/${empty}`,
         message: 'Give a price, sale_price, sale_window, currency, availability, stock or delivery_days.',
@@ -24,7 +24,7 @@ export async function putOffers(deps: ControlDeps, offers: OfferUpdate[]): Promi
   const live = await deps.database.live.get();
   if (!live) {
     throw new AppError(
-      'conflict',
+      'nothing_live',
       'Nothing is live, so there are no offers to change: upload a catalog and publish a release first.',
     );
   }

@@ -15,14 +15,14 @@ export async function publicationOf(deps: ControlDeps, releaseId: string): Promi
   const release = await deps.database.releases.get(releaseId);
   if (!release) {
     throw new AppError(
-      'not_found',
+      'release_not_found',
       `There is no release ${releaseId}: list the stored ones with GET /api/v1/releases.`,
     );
   }
   const catalog = await deps.database.snapshots.currentCatalog();
   if (!catalog) {
     throw new AppError(
-      'conflict',
+      'no_catalog_yet',
       'No catalog is kept yet, so nothing can go live: upload one with PUT /api/v1/catalog.',
     );
   }

@@ -94,7 +94,7 @@ async function checkedAgainstLive(deps: ControlDeps, files: Record<string, unkno
   const check = await deps.querySide.validateRelease(files, { catalogNames: true });
   if (!check.ok) {
     throw new AppError(
-      'unprocessable',
+      'release_violations',
       'The release has violations: correct each file at the pointer named.',
       check.violations,
     );
@@ -104,7 +104,7 @@ async function checkedAgainstLive(deps: ControlDeps, files: Record<string, unkno
 
 function unknownRelease(id: string): AppError {
   return new AppError(
-    'not_found',
+    'release_not_found',
     `There is no release ${id}: list the stored ones with GET /api/v1/releases.`,
   );
 }

@@ -1,8 +1,9 @@
 import type { Violation } from '../../contracts/problem.js';
-import type { Rule, RulesFile } from '../../contracts/release-files/index.js';
+import type { Rule } from '../../contracts/release-files/index.js';
 import type { DraftRules, RuleFields, RuleList } from '../../contracts/rules.js';
 import { AppError } from '../../lib/errors.js';
-import { fieldProblems, fieldsOf, RULE_LEVEL_FIELDS, ruleOf } from '../../planner/index.js';
+import { fieldProblems, fieldsOf, ruleOf } from '../../planner/index.js';
+import { releaseView } from '../../release/release-view.js';
 import type { ControlDeps } from './deps.js';
 import { writeDraft } from './draft-write.js';
 import { type ImportView, loadImport, releaseFilesOf } from './imports-state.js';
@@ -66,10 +67,16 @@ function newRule(body: NewRule): Rule {
   if (body.rule === undefined && body.fields !== undefined && body.id !== undefined) {
     const problems = fieldProblems(body.fields, '/fields');
     if (problems.length > 0)
-      throw new AppError('unprocessable', 'The editor fields do not make a rule.', problems);
+      throw new AppError('invalid_value', 'The editor fields do not make a rule.', problems);
     return ruleOf(body.id, body.fields);
   }
-  throw refused('', 'Send the new rule whole as rule, or its id with the editor fields as id and fields.');
+  if (body.rule === undefined && body.fields !== undefined && body.id === undefined)
+    throw refused('/id', 'A rule made of editor fields needs its id: add id.', 'invalid_request');
+  throw refused(
+    '',
+    'Send the new rule whole as rule, or its id with the editor fields as id and fields.',
+    'invalid_request',
+  );
 }
 
 export interface RuleChange {
@@ -79,9 +86,9 @@ export interface RuleChange {
 }
 
 /**
- * Changes one rule of a draft: whole (`rule`), or by editor fields. `description`, `enabled`,
- * `starts_at` and `ends_at` change any rule; other fields only a rule they express whole (422
- * otherwise: a change of fields would lose what they cannot say).
+ * Changes one rule of a draft: whole (`rule`), or by editor fields, which change only a rule they
+ * express whole (422 otherwise, as the contract says: a change of fields would lose what they
+ * cannot say, and a rule the form cannot show is not edited through it).
  */
 export async function changeRule(
   deps: ControlDeps,
@@ -104,7 +111,11 @@ export async function changeRule(
     } else if (body.fields !== undefined && body.rule === undefined) {
       next = withFields(current, body.fields);
     } else {
-      throw refused('', 'Send the rule whole as rule, or the editor fields to change as fields, not both.');
+      throw refused(
+        '',
+        'Send the rule whole as rule, or the editor fields to change as fields, not both.',
+        'invalid_request',
+      );
     }
     return {
       files: withRules(
@@ -121,18 +132,15 @@ function withFields(rule: Rule, changes: Partial<Record<keyof RuleFields, unknow
   const names = Object.keys(changes) as Array<keyof RuleFields>;
   const current = fieldsOf(rule);
   if (current === undefined) {
-    const beyond = names.filter((name) => !RULE_LEVEL_FIELDS.has(name));
-    if (beyond.length > 0) {
-      throw new AppError(
-        'unprocessable',
-        `The editor fields cannot express rule "${rule.id}" whole (its condition or effects go beyond them), so they cannot change it: send the rule whole as rule.`,
-        beyond.map((name) => ({
-          pointer: `/fields/${name}`,
-          message: `Rule "${rule.id}" is more than the editor fields say: ${name} can change only with the whole rule.`,
-        })),
-      );
-    }
-    return withRuleLevel(rule, changes);
+    // Even a description or a date: the fields a form shows would be a rule of less than this one.
+    throw new AppError(
+      'rule_not_expressible',
+      `The editor fields cannot express rule "${rule.id}" whole (its condition or effects go beyond them), so they cannot change it: send the rule whole as rule.`,
+      names.map((name) => ({
+        pointer: `/fields/${name}`,
+        message: `Rule "${rule.id}" is more than the editor fields say: ${name} can change only with the whole rule.`,
+      })),
+    );
   }
   const fields: Record<string, unknown> = { ...current };
   for (const name of names) {
@@ -141,30 +149,8 @@ function withFields(rule: Rule, changes: Partial<Record<keyof RuleFields, unknow
   }
   const problems = fieldProblems(fields as RuleFields, '/fields');
   if (problems.length > 0)
-    throw new AppError('unprocessable', 'The editor fields do not make a rule.', problems);
+    throw new AppError('invalid_value', 'The editor fields do not make a rule.', problems);
   return ruleOf(rule.id, fields as RuleFields);
-}
-
-/** A rule with its description, switch or window changed, whatever its condition and effects. */
-function withRuleLevel(rule: Rule, changes: Partial<Record<keyof RuleFields, unknown>>): Rule {
-  const next: Rule = { ...rule };
-  if (changes.description !== undefined) next.description = changes.description as string;
-  if (changes.enabled !== undefined) {
-    if (changes.enabled === false) next.enabled = false;
-    else delete next.enabled;
-  }
-  const schedule = { ...rule.schedule };
-  for (const [field, member] of [
-    ['starts_at', 'from'],
-    ['ends_at', 'until'],
-  ] as const) {
-    if (!(field in changes)) continue;
-    if (changes[field] === null) delete schedule[member];
-    else schedule[member] = changes[field] as string;
-  }
-  if (Object.keys(schedule).length > 0) next.schedule = schedule;
-  else delete next.schedule;
-  return next;
 }
 
 /** Removes a rule from a draft: publishing removes it from searches; earlier releases still hold it. */
@@ -209,12 +195,12 @@ export async function moveRule(
 }
 
 function rulesOf(release: Record<string, unknown>): Rule[] {
-  return (release['rules.json'] as RulesFile | undefined)?.rules ?? [];
+  return releaseView(release).rules.rules;
 }
 
 /** rules.json with these rules, keeping its other members ($schema). */
 function withRules(release: Record<string, unknown>, rules: Rule[]): Record<string, unknown> {
-  const file = (release['rules.json'] as RulesFile | undefined) ?? { rules: [] };
+  const file = releaseView(release).rules;
   return { 'rules.json': { ...file, rules } };
 }
 
@@ -222,13 +208,18 @@ function indexOf(rules: readonly Rule[], ruleId: string): number {
   const at = rules.findIndex((one) => one.id === ruleId);
   if (at < 0)
     throw new AppError(
-      'not_found',
+      'rule_not_found',
       `The draft has no rule "${ruleId}": list its rules with GET on its rules.`,
     );
   return at;
 }
 
-function refused(pointer: string, message: string): AppError {
+/** A rule write refused: a body of another shape (`invalid_request`), or a value that breaks a rule. */
+function refused(
+  pointer: string,
+  message: string,
+  code: 'invalid_request' | 'invalid_value' = 'invalid_value',
+): AppError {
   const violation: Violation = { pointer, message };
-  return new AppError('unprocessable', 'The rule cannot be written as sent.', [violation]);
+  return new AppError(code, 'The rule cannot be written as sent.', [violation]);
 }

@@ -2,7 +2,7 @@ import type { TypesFile } from '../../contracts/release-files/index.js';
 import type { DraftSearchSettings, SearchSettings } from '../../contracts/search-settings.js';
 import { AppError } from '../../lib/errors.js';
 import { writtenSearchFields } from '../../planner/index.js';
-import { DEFAULT_TYPES } from '../../release/release-view.js';
+import { DEFAULT_TYPES, releaseView } from '../../release/release-view.js';
 import type { ControlDeps } from './deps.js';
 import { writeDraft } from './draft-write.js';
 import { type ImportView, loadImport, releaseFilesOf } from './imports-state.js';
@@ -32,7 +32,9 @@ async function answer(
   type?: string,
 ): Promise<DraftSearchSettings> {
   const settings = await deps.querySide.searchSettings({
-    files: release,
+    // A draft that changes nothing over nothing published makes no release yet: it is searched by
+    // the default types, the ones a change of its search settings starts from.
+    files: Object.keys(release).length > 0 ? release : { 'types.json': DEFAULT_TYPES },
     ...(locale !== undefined ? { locale } : {}),
   });
   return {
@@ -55,11 +57,11 @@ export async function changeSearchSettings(
   body: { version: string } & Partial<TypeSearch>,
 ): Promise<DraftSearchSettings> {
   const written = await writeDraft(deps, id, body.version, (release) => {
-    const file = (release['types.json'] as TypesFile | undefined) ?? DEFAULT_TYPES;
+    const file = releaseView(release).types;
     const at = file.types.findIndex((one) => one.code === type);
     if (at < 0) {
       throw new AppError(
-        'not_found',
+        'type_not_found',
         `The draft has no type "${type}": its types are ${file.types.map((one) => `"${one.code}"`).join(', ')}.`,
       );
     }

@@ -1,6 +1,7 @@
 import type { SynonymDictionary, SynonymsFile } from '../../contracts/release-files/index.js';
 import type { DraftSynonyms, SynonymCheck, SynonymEntry, SynonymList } from '../../contracts/synonyms.js';
 import { AppError } from '../../lib/errors.js';
+import { releaseView } from '../../release/release-view.js';
 import {
   type EntryId,
   entryAt,
@@ -140,7 +141,7 @@ export async function checkSynonym(
 }
 
 function synonymsOf(release: Record<string, unknown>): SynonymsFile {
-  return (release['synonyms.json'] as SynonymsFile | undefined) ?? { dictionaries: {} };
+  return releaseView(release).synonyms;
 }
 
 function withDictionary(
@@ -158,7 +159,7 @@ function entryIn(file: SynonymsFile, synonym: string): EntryId {
   const at = parseEntryId(synonym);
   if (at === undefined || entryAt(file, at) === undefined) {
     throw new AppError(
-      'not_found',
+      'synonym_not_found',
       `The draft has no synonym entry ${synonym}: ids are <locale>/<kind>/<index>, kind groups, one_way or never, as GET on its synonyms lists them.`,
     );
   }
@@ -167,7 +168,7 @@ function entryIn(file: SynonymsFile, synonym: string): EntryId {
 
 function allRefused(refused: Refused[], pointer: (index: number) => string): AppError {
   return new AppError(
-    'unprocessable',
+    'synonyms_refused',
     'No entry was written: each clashes with the dictionary, as refused says.',
     refused.flatMap(({ index, clashes }) =>
       clashes.map((clash: SynonymClash) => ({ pointer: pointer(index), message: clash.message })),

@@ -27,6 +27,7 @@ function codePoints(word: string): number[] {
  * Terms of `dictionary` in [from, to) within `maxTypos` edits of `word` but not equal to it,
  * at most `limit` of them, fewest typos first (ties in dictionary order).
  */
+// biome-ignore lint/complexity/noExcessiveCognitiveComplexity: the bounded edit-distance walk over the dictionary keeps its pruning inline
 export function findTypos(
   dictionary: TermDictionary,
   word: string,

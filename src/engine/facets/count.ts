@@ -59,6 +59,7 @@ export function segmentsOf({ segments }: SegmentOrder, bit: number): [number, nu
 }
 
 /** Counts per code (index 0: tiles without a value), or per target of `map`. */
+// biome-ignore lint/complexity/noExcessiveCognitiveComplexity: the facet counter's fused pass over the candidates, which the listing's redesign splits with it
 export function countCodes(
   access: FieldAccess,
   bit: number,
@@ -244,6 +245,7 @@ export interface NumberCounts {
  * Prices of the qualifying rows: lowest and highest, the tiles in each histogram bin (a tile with
  * several prices in every bin one of them falls in) and in each bucket.
  */
+// biome-ignore lint/complexity/noExcessiveCognitiveComplexity: one pass over the candidates of a search counts the lowest, highest, bins and buckets together
 export function countPrices(
   access: FieldAccess,
   bit: number,

@@ -20,6 +20,7 @@ const FILTER_RATIO = 16;
  * too, whether they hold it or not. Without `cursors`, the walk only finds the matches: a slot
  * the bitset filters is not sought at all, and cursors need not stand at each match.
  */
+// biome-ignore lint/complexity/noExcessiveCognitiveComplexity: the intersection walk of every search keeps its cases in one loop, so nothing is called or allocated per document
 export function matchAll(
   slots: readonly SlotSources[],
   onMatch: (doc: number) => void,

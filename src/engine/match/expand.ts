@@ -67,6 +67,7 @@ const HAS_DIGIT = /\p{N}/u;
 const IS_LETTER = /\p{L}/u;
 
 /** The slots of a query for one type: each word with its alternatives in this type's dictionary. */
+// biome-ignore lint/complexity/noExcessiveCognitiveComplexity: each word's alternatives (stems, typos, splits, glued words) are decided in one place, in the order they are tried
 export function expandQuery(type: TypeIndex, query: AnalyzedWords, options: ExpandOptions): Slot[] {
   const { words, glued } = query;
   const builders = words.map((word, index) => new SlotBuilder(type, word, index));

@@ -105,6 +105,7 @@ function makePlan(resultFields: readonly string[]): FieldPlan {
  * at the request's time (a sale price only within its window), and what the shown variant has of
  * its own (url, image, its attributes; its title when tiles are variants). Absent values are left out.
  */
+// biome-ignore lint/complexity/noExcessiveCognitiveComplexity: every result field of a hit is read in one pass over its document, in the order a hit shows them
 export function hitFields(
   type: TypeIndex,
   doc: number,

@@ -36,6 +36,7 @@ const BUCKET_CODE = /^(-?\d+(?:\.\d+)?)?-(-?\d+(?:\.\d+)?)?$/;
  * two values of a field or another combination is no page of its own (noindex, follow, its
  * canonical itself).
  */
+// biome-ignore lint/complexity/noExcessiveCognitiveComplexity: the page decision of routes.json, its cases in the order the contract gives them
 export function listingPage(
   storefront: Storefront,
   target: ListingTarget,

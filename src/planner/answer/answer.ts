@@ -1,4 +1,3 @@
-import type { ChannelsFile } from '../../contracts/release-files/index.js';
 import type { AppliedFilter, SearchRequest, SearchResponse, Suggestion } from '../../contracts/search.js';
 import type { TraceEntry } from '../../contracts/trace.js';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../../engine/index.js';
 import { AppError } from '../../lib/errors.js';
 import { servedLocale } from '../../lib/locale.js';
+import { releaseView } from '../../release/release-view.js';
 import { placementsForPage } from '../effects/placements.js';
 import type { RedirectPlan, Relaxation, SearchPlan } from '../plan.js';
 import type { Planner } from '../planner.js';
@@ -55,7 +55,8 @@ export type PlannedAnswer = Omit<SearchResponse, 'query_id' | 'release' | 'snaps
 export function answerRequest(target: SearchTarget, request: SearchRequest, arrival: Date): PlannedAnswer {
   if (request.filters !== undefined) {
     const shape = filterShapeViolations(request.filters);
-    if (shape.length > 0) throw new AppError('bad_request', 'The request cannot be answered as sent.', shape);
+    if (shape.length > 0)
+      throw new AppError('invalid_request', 'The request cannot be answered as sent.', shape);
   }
   const violations = listingViolations(target.index, target.planner.pages, request);
   const plan = refuseTogether(violations, () => target.planner.plan(request, { arrival }));
@@ -256,7 +257,7 @@ export function sectionSettings(
 ): SectionSettings {
   const { files } = target;
   const pages = target.planner.pages;
-  const channels = (files['channels.json'] as ChannelsFile | undefined)?.channels;
+  const channels = releaseView(files).held['channels.json']?.channels;
   const served = channels?.find((one) => one.id === plan.channel)?.locales ?? [plan.locale];
   const locale = servedLocale(plan.locale, served) ?? plan.locale;
   const requestFilters = request.filters;

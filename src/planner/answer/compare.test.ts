@@ -254,7 +254,7 @@ describe('places it cannot compare', () => {
     try {
       run();
     } catch (error) {
-      if (error instanceof AppError) return [error.status, error.violations?.map((one) => one.pointer)];
+      if (error instanceof AppError) return [error.code, error.violations?.map((one) => one.pointer)];
     }
     return undefined;
   };
@@ -264,12 +264,12 @@ describe('places it cannot compare', () => {
   ]);
 
   it('refuses one place named twice', () => {
-    expect(refusal(() => compareHits(trace, undefined, [1, 1]))).toEqual([400, ['/places/1']]);
+    expect(refusal(() => compareHits(trace, undefined, [1, 1]))).toEqual(['invalid_request', ['/places/1']]);
   });
 
   it('answers 422 where the rank step holds no hit at a place, or no rank step of the section', () => {
-    expect(refusal(() => compareHits(trace, undefined, [1, 7]))).toEqual([422, ['/places/1']]);
-    expect(refusal(() => compareHits(trace, 'brand', [1, 2]))).toEqual([422, undefined]);
-    expect(refusal(() => compareHits([], undefined, [1, 2]))).toEqual([422, undefined]);
+    expect(refusal(() => compareHits(trace, undefined, [1, 7]))).toEqual(['not_in_trace', ['/places/1']]);
+    expect(refusal(() => compareHits(trace, 'brand', [1, 2]))).toEqual(['not_in_trace', undefined]);
+    expect(refusal(() => compareHits([], undefined, [1, 2]))).toEqual(['not_in_trace', undefined]);
   });
 });

@@ -26,7 +26,7 @@ export function compareHits(
   places: readonly [number, number],
 ): PreviewCompareAnswer {
   if (places[0] === places[1]) {
-    throw new AppError('bad_request', 'The request cannot be answered as sent.', [
+    throw new AppError('invalid_request', 'The request cannot be answered as sent.', [
       { pointer: '/places/1', message: 'Name two different places to compare.' },
     ]);
   }
@@ -37,7 +37,7 @@ export function compareHits(
   const rank = ranks.findLast((entry) => entry.type === section);
   if (rank === undefined) {
     throw new AppError(
-      'unprocessable',
+      'not_in_trace',
       section === undefined
         ? 'The trace has no rank step: compare places of a preview that shows hits.'
         : `The trace has no rank step of section "${section}": name a section it ranks (${ranks.map((entry) => entry.type).join(', ') || 'none'}).`,
@@ -48,7 +48,7 @@ export function compareHits(
     if (hit === undefined) {
       const shown = rank.hits.map((one) => one.position);
       throw new AppError(
-        'unprocessable',
+        'not_in_trace',
         `The rank step of section "${rank.type}" holds no hit at position ${place}.`,
         [
           {

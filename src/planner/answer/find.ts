@@ -49,6 +49,24 @@ export function findEntity(
   return { answer: { ...answer, trace: [...(answer.trace ?? []), step] }, found };
 }
 
+/** What a find asks about, read once: the entity, its section, and what every answer starts from. */
+interface Sought {
+  target: SearchTarget;
+  plan: SearchPlan;
+  request: SearchRequest;
+  answer: PlannedAnswer;
+  entity: string;
+  type: string;
+  id: string;
+  /** Whether the entity's type is the listed section's. */
+  listed: boolean;
+  section: PlannedAnswer['sections'][number] | undefined;
+  base: Pick<Found, 'entity' | 'section' | 'per_page' | 'total'>;
+  /** The relaxed search the answer made, whose filters and text the listed section used. */
+  relaxation: Relaxation | undefined;
+}
+
+/** Where the entity stands, or the first reason it is not on the page, in the order a trace shows them. */
 function locate(
   target: SearchTarget,
   plan: SearchPlan,
@@ -64,21 +82,41 @@ function locate(
     : Math.max(1, plan.sections.find((one) => one.type === type)?.hits ?? 0);
   const section = answer.sections.find((one) => one.type === type);
   const base = { entity, section: type, per_page: perPage, ...(section ? { total: section.total } : {}) };
+  const relaxation = listed ? relaxationOf(plan, answer) : undefined;
+  const sought: Sought = {
+    target,
+    plan,
+    request,
+    answer,
+    entity,
+    type,
+    id,
+    listed,
+    section,
+    base,
+    relaxation,
+  };
+  return shownHere(sought) ?? notSold(sought) ?? leftOutByPlan(sought) ?? byRank(sought);
+}
+
+/** The entity among the hits the answer shows. */
+function shownHere({ plan, entity, type, listed, section, base }: Sought): Found | undefined {
   const shown = section?.hits.findIndex((hit) => hit.entity === entity) ?? -1;
-  if (shown >= 0) {
-    const position = (listed ? (plan.page - 1) * plan.perPage : 0) + shown + 1;
-    return {
-      ...base,
-      outcome: 'on_page',
-      found: true,
-      position,
-      page: listed ? plan.page : 1,
-      detail: `${entity} stands at position ${position} of the ${type} section, on this page.`,
-    };
-  }
-  const { index } = target;
-  const context = { channel: plan.channel, time: plan.time.getTime() };
-  const channels = soldChannels(index, type, id);
+  if (shown < 0) return undefined;
+  const position = (listed ? (plan.page - 1) * plan.perPage : 0) + shown + 1;
+  return {
+    ...base,
+    outcome: 'on_page',
+    found: true,
+    position,
+    page: listed ? plan.page : 1,
+    detail: `${entity} stands at position ${position} of the ${type} section, on this page.`,
+  };
+}
+
+/** An entity the catalog lacks, or the request's channel does not sell. */
+function notSold({ target, plan, entity, type, id, base }: Sought): Found | undefined {
+  const channels = soldChannels(target.index, type, id);
   if (channels === undefined) {
     return {
       ...base,
@@ -87,18 +125,22 @@ function locate(
       detail: `The live catalog holds no ${entity}.`,
     };
   }
-  if (!channels.includes(plan.channel)) {
-    return channels.length === 0
-      ? { ...base, outcome: 'no_offer', found: false, detail: `No channel sells ${entity}: it has no offer.` }
-      : {
-          ...base,
-          outcome: 'not_in_channel',
-          found: false,
-          channels,
-          detail: `Channel ${plan.channel} does not sell ${entity}; ${channels.join(', ')} ${channels.length === 1 ? 'does' : 'do'}.`,
-        };
-  }
-  const relaxation = listed ? relaxationOf(plan, answer) : undefined;
+  if (channels.includes(plan.channel)) return undefined;
+  return channels.length === 0
+    ? { ...base, outcome: 'no_offer', found: false, detail: `No channel sells ${entity}: it has no offer.` }
+    : {
+        ...base,
+        outcome: 'not_in_channel',
+        found: false,
+        channels,
+        detail: `Channel ${plan.channel} does not sell ${entity}; ${channels.join(', ')} ${channels.length === 1 ? 'does' : 'do'}.`,
+      };
+}
+
+/** A filter or a hide of the plan that leaves the entity out, or a section the answer lacks. */
+function leftOutByPlan({ target, plan, entity, type, listed, base, relaxation }: Sought): Found | undefined {
+  const { index } = target;
+  const context = { channel: plan.channel, time: plan.time.getTime() };
   // The shopper's choices narrow the listed section only, as the search applies them.
   const filters = (relaxation?.filters ?? plan.filters).filter(
     (filter) => filter.types.includes(type) && (listed || filter.from !== 'request'),
@@ -150,6 +192,26 @@ function locate(
       detail: `${entity} is in the catalog, but this answer shows no ${type} section.`,
     };
   }
+  return undefined;
+}
+
+/** Where the entity ranks in its section, or why its words do not find it. */
+function byRank({
+  target,
+  plan,
+  request,
+  answer,
+  entity,
+  type,
+  id,
+  listed,
+  section,
+  base,
+  relaxation,
+}: Sought): Found {
+  const { index } = target;
+  // leftOutByPlan answered an answer without a section of the type.
+  const planned = plan.sections.find((one) => one.type === type)!;
   const text = relaxation?.text ?? planned.text;
   const settings = sectionSettings(target, plan, request);
   const rank = planned.searched

@@ -98,7 +98,7 @@ export function refuseTogether<T>(violations: readonly Violation[], plan: () => 
   try {
     planned = plan();
   } catch (error) {
-    if (error instanceof AppError && error.code === 'bad_request') {
+    if (error instanceof AppError && error.code === 'unknown_name') {
       throw new AppError(
         error.code,
         error.detail,
@@ -108,7 +108,7 @@ export function refuseTogether<T>(violations: readonly Violation[], plan: () => 
     throw error;
   }
   if (violations.length > 0) {
-    throw new AppError('bad_request', 'The request cannot be answered as sent.', [...violations]);
+    throw new AppError('unknown_name', 'The request cannot be answered as sent.', [...violations]);
   }
   return planned;
 }

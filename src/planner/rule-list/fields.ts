@@ -136,14 +136,6 @@ export function ruleOf(id: string, fields: RuleFields): Rule {
   };
 }
 
-/** Fields every rule has, whatever its condition and effects: they change any rule. */
-export const RULE_LEVEL_FIELDS: ReadonlySet<string> = new Set([
-  'description',
-  'enabled',
-  'starts_at',
-  'ends_at',
-]);
-
 /**
  * Sentences for fields that contradict each other or lack their pair, each at its field's pointer
  * under `at`; empty when the fields make a rule.

@@ -1,5 +1,5 @@
-import type { RulesFile } from '../../contracts/release-files/index.js';
 import { countAtOrBefore } from '../../lib/sorted.js';
+import { releaseView } from '../../release/release-view.js';
 
 /** Every start and end of a rule's schedule in rules.json, ascending; per release files. */
 const boundaries = new WeakMap<Record<string, unknown>, Float64Array>();
@@ -12,7 +12,7 @@ export function scheduleEpoch(files: Record<string, unknown>, time: number): num
   let ends = boundaries.get(files);
   if (!ends) {
     const times = new Set<number>();
-    for (const rule of (files['rules.json'] as RulesFile | undefined)?.rules ?? []) {
+    for (const rule of releaseView(files).rules.rules) {
       for (const at of [rule.schedule?.from, rule.schedule?.until]) {
         const ms = at === undefined ? Number.NaN : Date.parse(at);
         if (Number.isFinite(ms)) times.add(ms);

@@ -1,5 +1,6 @@
 import type { SynonymsFile } from '../../contracts/release-files/index.js';
 import { forLocale } from '../../engine/index.js';
+import { releaseView } from '../../release/release-view.js';
 import { perFilesAndLocale } from '../per-files.js';
 import { foldedWords, SuggestionIndex } from './suggestion-index.js';
 
@@ -39,5 +40,5 @@ export function compileReleaseSuggestions(
 
 /** The suggestion settings of the release files for a locale, compiled once per files and locale. */
 export const releaseSuggestionsOf = perFilesAndLocale((files, locale) =>
-  compileReleaseSuggestions(files['synonyms.json'] as SynonymsFile | undefined, locale),
+  compileReleaseSuggestions(releaseView(files).held['synonyms.json'], locale),
 );

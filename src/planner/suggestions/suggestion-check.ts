@@ -63,7 +63,7 @@ export function countSuggestion(target: SearchTarget, text: string, place: Check
       ? sectionQuery(plan, listed, step.filters, settings, step.text, step.rankText)
       : sectionQuery(plan, listed, plan.filters, settings);
     // Only the count is read: the words that would order the results are left out.
-    section = executeSection(target.index, { ...query, rankText: undefined })?.section;
+    section = executeSection(target.index, { ...narrowedByWhatItNames(query), rankText: undefined })?.section;
     if ((section?.total ?? 0) > 0) break;
   }
   // Results found only by leaving some of the suggestion's words out are not what it says.
@@ -78,6 +78,21 @@ export function countSuggestion(target: SearchTarget, text: string, place: Check
     ),
   };
 }
+
+/**
+ * The query with what its words named (a category, a colour) as constraints rather than as the
+ * shopper's choices. On a page a facet counts its field without the shopper's choice of it, so
+ * the category facet of "kettles", read as the Kettles category, would count the categories of
+ * every product and offer Keyboards as a scope; the categories a scope is chosen from must be
+ * those of the suggestion's results, where its search with that scope finds them.
+ */
+function narrowedByWhatItNames(query: SectionQuery): SectionQuery {
+  if (query.detected === undefined) return query;
+  const { detected, ...rest } = query;
+  return { ...rest, where: [...(query.where ?? []), detected] };
+}
+
+type SectionQuery = ReturnType<typeof sectionQuery>;
 
 /** The category facet a check counts: every category with results, its ancestors too. */
 const CATEGORY_FACET: FacetSpec = { field: 'category', kind: 'list', label: 'category' };

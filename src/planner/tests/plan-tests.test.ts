@@ -182,9 +182,9 @@ describe('runPlanTests', () => {
       },
       {
         file: 'tests.json',
-        pointer: '/tests/4/expect',
+        pointer: '/tests/4/request/channel',
         message:
-          'Test "unknown-channel": the request cannot be answered: /channel: "fr" is no channel of this shop: use one of "web", "ch".',
+          'Test "unknown-channel": its request cannot be answered here: "fr" is no channel of this shop: use one of "web", "ch". Change the test\'s request, or drop the test, to let this release and catalog through.',
       },
     ]);
   });

@@ -5,7 +5,7 @@ import { normalizePhrase } from '../normalize.js';
 import type { Plan } from '../plan.js';
 import type { Planner } from '../planner.js';
 import { selectorHolds } from '../selector.js';
-import { outcomeOf, type TestFailure, type TestOutcome } from './outcome.js';
+import { outcomeOf, type TestFailure, type TestOutcome, unanswerableRequest } from './outcome.js';
 
 type Test = TestsFile['tests'][number];
 type Expectation = Test['expect'];
@@ -27,12 +27,7 @@ export function runPlanTests(tests: TestsFile, planner: Planner, now: Date): Tes
       plan = planner.plan(test.request, { arrival: now, trace: false });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const why =
-        error.violations?.map((violation) => `${violation.pointer}: ${violation.message}`).join(' ') ??
-        error.detail;
-      outcomes.push(
-        outcomeOf(test.id, index, [{ member: [], message: `the request cannot be answered: ${why}` }]),
-      );
+      outcomes.push(outcomeOf(test.id, index, unanswerableRequest(error)));
       return;
     }
     outcomes.push(outcomeOf(test.id, index, planFailures(test.expect, plan, planner)));

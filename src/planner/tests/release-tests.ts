@@ -1,6 +1,6 @@
 import type { Violation } from '../../contracts/problem.js';
-import type { TestsFile } from '../../contracts/release-files/index.js';
 import { selectEntities } from '../../engine/index.js';
+import { releaseView } from '../../release/release-view.js';
 import { answerRequest, type SearchTarget } from '../answer/answer.js';
 import { testViolations } from './outcome.js';
 import { runPlanTests } from './plan-tests.js';
@@ -12,7 +12,7 @@ import { type ResultIndex, runResultTests } from './result-tests.js';
  * test whose request fixes none. Each failing expectation is a violation naming the test.
  */
 export async function releaseTestViolations(target: SearchTarget, now: Date): Promise<Violation[]> {
-  const tests = target.files['tests.json'] as TestsFile | undefined;
+  const tests = releaseView(target.files).held['tests.json'];
   if (tests === undefined || tests.tests.length === 0) return [];
   const timeOf = (request: { time?: string }) =>
     request.time !== undefined ? Date.parse(request.time) : now.getTime();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestsFile } from '../../contracts/release-files/index.js';
 import type { SearchRequest } from '../../contracts/search.js';
+import { AppError } from '../../lib/errors.js';
 import { testViolations } from './outcome.js';
 import { type ResultAnswer, type ResultIndex, runResultTests } from './result-tests.js';
 
@@ -132,6 +133,44 @@ describe('runResultTests', () => {
         pointer: '/tests/1/expect/results',
         message:
           'Test "returns": expected results, but the search redirects to /help/returns; add "redirect": false to the request to test its results.',
+      },
+    ]);
+  });
+
+  it('fails a test whose request the catalog cannot answer, naming the test, what it names and what lets the catalog through', async () => {
+    const index = fakeIndex();
+    const lacking: ResultIndex = {
+      ...index,
+      async search(request) {
+        if (request.category === 'headphones') {
+          throw new AppError('unknown_name', 'The request cannot be answered as sent.', [
+            {
+              pointer: '/category',
+              message: '"headphones" is no category of the live catalog: name a category id it holds.',
+            },
+          ]);
+        }
+        return index.search(request);
+      },
+    };
+    const tests: TestsFile = {
+      tests: [
+        {
+          id: 'headphones-page',
+          request: { on: 'category_page', category: 'headphones' },
+          expect: { results: { first: 'product:shoe-1' } },
+        },
+        { id: 'shoes', request: { query: 'shoes' }, expect: { results: { first: 'product:shoe-1' } } },
+      ],
+    };
+    const outcomes = await runResultTests(tests, lacking);
+    expect(outcomes.map((outcome) => outcome.passed)).toEqual([false, true]);
+    expect(testViolations(outcomes)).toEqual([
+      {
+        file: 'tests.json',
+        pointer: '/tests/0/request/category',
+        message:
+          'Test "headphones-page": its request cannot be answered here: "headphones" is no category of the live catalog: name a category id it holds. Change the test\'s request, or drop the test, to let this release and catalog through.',
       },
     ]);
   });

@@ -1,7 +1,8 @@
 import type { TestsFile } from '../../contracts/release-files/index.js';
 import type { SearchRequest } from '../../contracts/search.js';
+import { AppError } from '../../lib/errors.js';
 import type { Selector } from '../selector.js';
-import { outcomeOf, type TestFailure, type TestOutcome } from './outcome.js';
+import { outcomeOf, type TestFailure, type TestOutcome, unanswerableRequest } from './outcome.js';
 
 type Results = NonNullable<TestsFile['tests'][number]['expect']['results']>;
 
@@ -54,7 +55,13 @@ async function resultFailures(
   index: ResultIndex,
 ): Promise<TestFailure[]> {
   const top = results.top ?? DEFAULT_TOP;
-  const hits = await topHits(request, top, index);
+  let hits: string[] | string;
+  try {
+    hits = await topHits(request, top, index);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return unanswerableRequest(error);
+  }
   if (typeof hits === 'string') return [{ member: ['results'], message: hits }];
   const failures: TestFailure[] = [];
   const shown = hits.length === 0 ? 'no hits' : `the first is "${hits[0]}"`;

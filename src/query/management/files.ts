@@ -20,7 +20,7 @@ export function questionFiles(
   const check = validateRelease(given);
   if (!check.ok) {
     throw new AppError(
-      'unprocessable',
+      'release_violations',
       'The release the draft makes has violations: correct each file at the pointer named.',
       check.violations,
     );

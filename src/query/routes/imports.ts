@@ -3,12 +3,12 @@ import type { ExportColumns, ExportLimits } from '../../catalog/index.js';
 import { CompareAnswer, CompareRequest, InspectRequest } from '../../contracts/imports.js';
 import { Inspection } from '../../contracts/inspection.js';
 import { Problem } from '../../contracts/problem.js';
-import type { AttributesFile } from '../../contracts/release-files/index.js';
 import { ColumnSuggestions, SuggestRequest } from '../../contracts/suggestions.js';
 import type { HttpServer } from '../../http/server.js';
 import { AppError } from '../../lib/errors.js';
 import { Gate } from '../../lib/gate.js';
 import type { TaskRunner } from '../../lib/tasks.js';
+import { releaseView } from '../../release/release-view.js';
 import { validateRelease } from '../../release/validate.js';
 import type { BlobStore, Database } from '../../store/index.js';
 import { CatalogFactsCache } from '../catalog-facts-cache.js';
@@ -115,7 +115,7 @@ export function importRoutes(
         };
         return store.reads.run<ExportColumns>('export:columns', input);
       });
-      return suggestColumns(read, checked['attributes.json'] as AttributesFile | undefined, aiGateway);
+      return suggestColumns(read, releaseView(checked).held['attributes.json'], aiGateway);
     },
   );
 
@@ -177,7 +177,7 @@ function liveReleaseFiles(files: Record<string, unknown>): Record<string, unknow
   const check = validateRelease(files);
   if (check.ok) return check.release.files;
   throw new AppError(
-    'unprocessable',
+    'release_violations',
     'The live release files have violations: correct each file at the pointer named.',
     check.violations,
   );
@@ -190,7 +190,7 @@ function limitsOf(store: KeptExports): { limits?: ExportLimits } {
 /** A kept export as a read thread opens it: where its bytes are in storage. */
 async function keptExport(store: KeptExports, snapshotId: string): Promise<KeptExport> {
   const snapshot = await store.database.snapshots.get(snapshotId);
-  if (!snapshot) throw new AppError('not_found', `There is no snapshot ${snapshotId}.`);
+  if (!snapshot) throw new AppError('snapshot_not_found', `There is no snapshot ${snapshotId}.`);
   const bytes = await store.blobs.size(snapshot.blob);
   if (bytes === undefined) throw goneFromStorage(snapshotId);
   return { snapshot: snapshotId, location: store.blobs.locate(snapshot.blob), bytes };

@@ -34,7 +34,7 @@ export function offersRoute(app: HttpServer, live: LiveIndex): void {
     },
     async (request) => {
       const current = await live.upToDate();
-      if (!current) throw new AppError('unavailable', 'Nothing is live: offers have nothing to change.');
+      if (!current) throw new AppError('nothing_live', 'Nothing is live: offers have nothing to change.');
       return { run: current.runId, rows: resolveRows(current.index, request.body.offers) };
     },
   );
@@ -79,7 +79,7 @@ function resolveRows(index: EngineIndex, offers: ResolveOffersRequest['offers'])
   });
   if (refused > 0) {
     throw new AppError(
-      'unprocessable',
+      'unknown_variants',
       `${refused} of the ${offers.length} offers name what the live catalog lacks${refused > violations.length ? ` (the first ${violations.length} are listed)` : ''}; nothing was written.`,
       violations,
     );

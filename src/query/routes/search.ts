@@ -8,6 +8,20 @@ import { answerSearch } from '../search.js';
 import { type AnsweredSearch, logAnsweredSearch } from '../search-log/answered.js';
 import type { SearchLog } from '../search-log/search-log.js';
 import { isTrue } from './flags.js';
+import { urlParameters } from './url-parameters.js';
+
+/**
+ * Fields of a search its URL does not carry: objects and lists only a POST body writes, and the
+ * time, which a public search never sets.
+ */
+const REFUSED_IN_URL: Record<string, string> = {
+  ...Object.fromEntries(
+    Object.keys(SearchRequest.properties)
+      .filter((name) => !(name in SearchQueryString.properties))
+      .map((name) => [name, 'This field needs the POST body: send the search as POST /v1/search.']),
+  ),
+  time: 'The time of a search is stamped when it arrives; only release tests and previews fix it: remove it.',
+};
 
 const responses = {
   200: Type.Ref(SearchResponse),
@@ -47,6 +61,7 @@ export function searchRoutes(app: HttpServer, live: LiveIndex, searchLog: Search
     async (request) => search(request, request.body),
   );
 
+  const parameters = urlParameters(SearchQueryString, REFUSED_IN_URL);
   app.get(
     '/v1/search',
     {
@@ -54,10 +69,12 @@ export function searchRoutes(app: HttpServer, live: LiveIndex, searchLog: Search
         tags: ['query'],
         operationId: 'searchByUrl',
         summary: 'The same search with plain fields as URL parameters',
-        description: '`filters`, `dismissed` and `context` need the POST body.',
+        description:
+          '`filters`, `dismissed`, `context` and `facets` need the POST body (400 when sent here). Parameters the search does not read (tracking parameters such as `utm_source`) are ignored, and of a parameter sent twice the first is read; the debug trace names them (`parameters`).',
         querystring: SearchQueryString,
         response: responses,
       },
+      preValidation: parameters.preValidation,
       onResponse: logOnceSent,
     },
     async (request) => {
@@ -68,7 +85,11 @@ export function searchRoutes(app: HttpServer, live: LiveIndex, searchLog: Search
         ...(redirect !== undefined ? { redirect: isTrue(redirect) } : {}),
         ...(debug !== undefined ? { debug: isTrue(debug) } : {}),
       };
-      return search(request, body);
+      const answer = search(request, body);
+      const ignored = parameters.ignoredOf(request);
+      return answer.trace && ignored.length > 0
+        ? { ...answer, trace: [{ step: 'parameters' as const, ignored }, ...answer.trace] }
+        : answer;
     },
   );
 }

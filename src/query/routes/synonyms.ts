@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import { Problem } from '../../contracts/problem.js';
-import type { SynonymsFile } from '../../contracts/release-files/index.js';
 import {
   type SynonymCheck,
   SynonymCheck as SynonymCheckAnswer,
@@ -12,6 +11,7 @@ import {
 import type { HttpServer } from '../../http/server.js';
 import { AppError } from '../../lib/errors.js';
 import { answerRequest } from '../../planner/index.js';
+import { releaseView } from '../../release/release-view.js';
 import { entryClashes, entryWords, normalizeEntry, parseEntryId } from '../../release/synonym-entries.js';
 import { readingPlace, synonymList } from '../../release/synonym-list.js';
 import type { LiveIndex, LiveState } from '../live-index.js';
@@ -65,7 +65,7 @@ export function synonymRoutes(app: HttpServer, liveIndex: LiveIndex): void {
     async (request) => {
       const { locale, channel, id } = request.body;
       const files = questionFiles(request.body.files, liveIndex);
-      const dictionaries = (files['synonyms.json'] as SynonymsFile | undefined)?.dictionaries ?? {};
+      const dictionaries = releaseView(files).synonyms.dictionaries;
       const place = readingPlace(files, locale, channel);
       if (place === undefined) throw unplaced(files, locale, channel);
       if (id !== undefined) {
@@ -73,14 +73,14 @@ export function synonymRoutes(app: HttpServer, liveIndex: LiveIndex): void {
         const known = at !== undefined && at.locale === locale && dictionaries[locale]?.[at.list]?.[at.index];
         if (!known)
           throw new AppError(
-            'not_found',
+            'synonym_not_found',
             `There is no synonym entry ${id} in the ${locale} dictionary of the draft.`,
           );
       }
       const entry = normalizeEntry(request.body.entry);
       const words = entryWords(entry);
       if (words.length > WORDS_PER_CHECK) {
-        throw new AppError('unprocessable', 'The entry is too long to check.', [
+        throw new AppError('invalid_value', 'The entry is too long to check.', [
           {
             pointer: '/entry',
             message: `The entry relates ${words.length} words, and a check counts ${WORDS_PER_CHECK} at most (words_per_check): check fewer at once.`,
@@ -126,7 +126,7 @@ function searchTotal(
 
 function unplaced(files: Record<string, unknown>, locale: string, channel: string | undefined): AppError {
   const known = readingPlace(files, locale) !== undefined;
-  return new AppError('bad_request', 'The check cannot be answered as sent.', [
+  return new AppError('unknown_name', 'The check cannot be answered as sent.', [
     channel !== undefined && known
       ? {
           pointer: '/channel',

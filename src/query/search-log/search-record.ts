@@ -1,6 +1,5 @@
-import type { ChannelsFile } from '../../contracts/release-files/index.js';
 import type { SearchRequest, SearchResponse } from '../../contracts/search.js';
-import { DEFAULT_CHANNELS } from '../../release/release-view.js';
+import { releaseView } from '../../release/release-view.js';
 import type { ChosenFilter, LoggedHit, LoggedPlacement, LoggedSearch } from '../../store/index.js';
 
 /** Names of a selector that combine others rather than name a field. */
@@ -16,7 +15,7 @@ export function loggedSearch(
   files: Record<string, unknown>,
   arrival: Date,
 ): LoggedSearch {
-  const channels = ((files['channels.json'] as ChannelsFile | undefined) ?? DEFAULT_CHANNELS).channels;
+  const channels = releaseView(files).channels.channels;
   // The answer was given, so the request's channel and locale are the release's (or absent: the defaults).
   const channel = channels.find((one) => one.id === request.channel) ?? channels[0]!;
   const page = request.page ?? 1;
