@@ -1,17 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { createReadStream, type Dirent } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sha256Hex } from '../lib/hash.js';
 import {
   assertBlobKey,
-  type BlobLocation,
   BlobNotFoundError,
   type BlobStore,
+  type FileLocation,
   type StagedBlob,
   type StoredBlob,
 } from './blob-store.js';
-import { hashingWrite } from './hashing-write.js';
+import {
+  isMissing,
+  readPieces,
+  removeOldTemporaries,
+  temporaryPath,
+  writeTemporary,
+} from './temporary-files.js';
 
 /**
  * Blobs as files under a root folder: `<root>/<first 2 hex>/<other 62 hex>`, spread over 256 folders
@@ -20,6 +24,10 @@ import { hashingWrite } from './hashing-write.js';
  */
 export class DirectoryBlobStore implements BlobStore {
   constructor(readonly root: string) {}
+
+  async reach(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+  }
 
   async put(bytes: Uint8Array): Promise<string> {
     const key = sha256Hex(bytes);
@@ -51,16 +59,7 @@ export class DirectoryBlobStore implements BlobStore {
   async stage(stream: AsyncIterable<Uint8Array>, maxBytes?: number): Promise<StagedBlob> {
     // The key is known only at the end, so the bytes land in a folder of their own under the same root
     // (the same file system, which rename needs) and move to their place once hashed.
-    const incoming = join(this.root, INCOMING);
-    await mkdir(incoming, { recursive: true });
-    const temporary = temporaryPath(incoming);
-    let stored: StoredBlob;
-    try {
-      stored = await hashingWrite(temporary, stream, maxBytes);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+    const { path: temporary, ...stored } = await writeTemporary(join(this.root, INCOMING), stream, maxBytes);
     let settled = false;
     return {
       ...stored,
@@ -87,36 +86,15 @@ export class DirectoryBlobStore implements BlobStore {
   }
 
   open(key: string): AsyncIterable<Uint8Array> {
-    return openLocation(this.locate(key));
+    return openFileLocation(this.locate(key));
   }
 
-  locate(key: string): BlobLocation {
+  locate(key: string): FileLocation {
     return { kind: 'file', key, path: this.#path(key) };
   }
 
-  async removeAbandoned(olderThanMs: number): Promise<number> {
-    const cutoff = Date.now() - olderThanMs;
-    let removed = 0;
-    let entries: Dirent[];
-    try {
-      entries = await readdir(this.root, { recursive: true, withFileTypes: true });
-    } catch (error) {
-      if (isMissing(error)) return 0;
-      throw error;
-    }
-    for (const entry of entries) {
-      if (!entry.isFile() || !entry.name.startsWith(TEMPORARY_PREFIX)) continue;
-      const path = join(entry.parentPath, entry.name);
-      try {
-        if ((await stat(path)).mtimeMs > cutoff) continue;
-        await rm(path, { force: true });
-        removed++;
-      } catch (error) {
-        // A write that finished meanwhile renamed its file away.
-        if (!isMissing(error)) throw error;
-      }
-    }
-    return removed;
+  removeAbandoned(olderThanMs: number): Promise<number> {
+    return removeOldTemporaries(this.root, olderThanMs);
   }
 
   async get(key: string): Promise<Buffer> {
@@ -180,30 +158,15 @@ export class DirectoryBlobStore implements BlobStore {
 
 /** Where streamed bytes wait until their key is known. */
 const INCOMING = 'incoming';
-const TEMPORARY_PREFIX = '.tmp-';
-
-/** A name no key can have (keys are hex only), unique among concurrent writers. */
-function temporaryPath(dir: string): string {
-  return join(dir, `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}`);
-}
 
 /**
- * The bytes at a location, from any thread: the blob's file read in pieces as they are asked for.
- * Rejects with BlobNotFoundError when the file is gone (removed by a clean-up meanwhile).
+ * The bytes of a file location, from any thread, read in pieces as they are asked for. Rejects
+ * with BlobNotFoundError when the file is gone (removed by a clean-up meanwhile).
  */
-export async function* openLocation(location: BlobLocation): AsyncIterable<Uint8Array> {
+export async function* openFileLocation(location: FileLocation): AsyncIterable<Uint8Array> {
   try {
     yield* readPieces(location.path);
   } catch (error) {
     throw isMissing(error) ? new BlobNotFoundError(location.key) : error;
   }
-}
-
-/** A file's bytes in pieces of a megabyte, read as they are asked for. */
-async function* readPieces(path: string): AsyncIterable<Uint8Array> {
-  yield* createReadStream(path, { highWaterMark: 1 << 20 });
-}
-
-function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 }
