@@ -47,9 +47,8 @@ export const KIND_MIN_PRODUCTS = 2;
  * ... and they are at least this share of the products whose titles or descriptions hold it.
  * Colours and other words of a product's own description meet "for" now and then ("Black for
  * HP LaserJet") among the thousands of products they describe; a noun of an add-on does in a
- * share of its own products many times larger. (Chosen, with KIND_MIN_PRODUCTS, on one half of
- * the judged queries among 2 and 3 products and shares of 0.5, 1 and 2 %, and checked on the
- * other: docs/BENCHMARKS.md.)
+ * share of its own products many times larger: one in two hundred keeps the first out and lets
+ * the second in.
  */
 export const KIND_MIN_SHARE = 0.005;
 
