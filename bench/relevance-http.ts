@@ -14,6 +14,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { parseBanner, runCli } from '../test/support/cli.js';
 import { waitFor } from '../test/support/wait.js';
 import type { EngineRun } from './relevance.js';
@@ -170,6 +171,27 @@ interface SearchAnswer {
   sections: Array<{ type: string; total: number; hits: Array<{ entity: string }> }>;
 }
 
+/** Most tries of one query that the node sheds while it is overloaded (503). */
+const SHED_TRIES = 30;
+
+/**
+ * One search, sent again after the node's Retry-After while it sheds load (503): on a busy
+ * machine the node may shed a query, which says nothing of relevance.
+ */
+async function searchOnce(aisle: RunningAisle, query: string): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${aisle.public}/v1/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, redirect: false, per_page: DEPTH, traffic: 'bench' }),
+    });
+    if (response.status !== 503 || attempt === SHED_TRIES) return response;
+    await response.arrayBuffer();
+    const seconds = Number(response.headers.get('retry-after'));
+    await setTimeout(1000 * (Number.isFinite(seconds) && seconds > 0 ? seconds : 1));
+  }
+}
+
 /** Sends every query once and answers from what aisle said. */
 export async function httpRun(
   aisle: RunningAisle,
@@ -178,11 +200,7 @@ export async function httpRun(
 ): Promise<EngineRun> {
   const answers = new Map<string, { ids: string[]; total: number }>();
   for (const query of queries) {
-    const response = await fetch(`${aisle.public}/v1/search`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query, redirect: false, per_page: DEPTH, traffic: 'bench' }),
-    });
+    const response = await searchOnce(aisle, query);
     if (!response.ok)
       throw new Error(`search "${query}" answered ${response.status}: ${await response.text()}`);
     const answer = (await response.json()) as SearchAnswer;

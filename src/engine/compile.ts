@@ -1,9 +1,11 @@
 import type { CatalogEntity } from '../contracts/catalog-entity.js';
+import { compoundWords, NO_COMPOUNDS } from './analysis/compounds.js';
+import { kindEvidence } from './analysis/kinds.js';
 import { encodeIndex } from './artifact/layout.js';
 import { CatalogInfoCollector } from './index/columns-catalog.js';
 import { channelsOf } from './index/columns-settings.js';
 import { TypeBuilder } from './index/type-builder.js';
-import { type EngineSettings, typeSchema } from './settings.js';
+import { type EngineSettings, stemmedLanguages, typeSchema } from './settings.js';
 
 export interface CompileProgress {
   entities: number;
@@ -26,7 +28,10 @@ const BATCH = 1000;
 
 /**
  * Builds the artifact of a catalog: one index per entity type, documents numbered in catalog
- * order, `product` first and the other types in the order they first appear.
+ * order, `product` first and the other types in the order they first appear. A catalog given as
+ * an array is first read for the kinds of product it shows (analysis/kinds.ts), which tell a
+ * title's own noun from the words naming what a product goes with, and for the words it writes
+ * as one (analysis/compounds.ts); one that arrives a piece at a time is read once, without them.
  */
 export async function compileIndex(
   entities: Iterable<CatalogEntity> | AsyncIterable<CatalogEntity>,
@@ -35,14 +40,17 @@ export async function compileIndex(
   const settings = options.settings ?? {};
   const builders = new Map<string, TypeBuilder>();
   const catalog = new CatalogInfoCollector();
+  const whole = Array.isArray(entities) ? (entities as readonly CatalogEntity[]) : undefined;
+  const kinds = whole && kindEvidence(whole, stemmedLanguages(settings));
+  const compounds = whole ? compoundWords(whole) : NO_COMPOUNDS;
   let count = 0;
 
   /** Adds one entity; true when a batch is complete. */
   const add = (entity: CatalogEntity): boolean => {
     let builder = builders.get(entity.type);
     if (builder === undefined) {
-      const { schema, routing } = typeSchema(settings, entity.type);
-      builder = new TypeBuilder(entity.type, schema, routing, settings);
+      const { schema, routing } = typeSchema(settings, entity.type, kinds);
+      builder = new TypeBuilder(entity.type, schema, routing, settings, compounds);
       builders.set(entity.type, builder);
     }
     builder.add(entity);

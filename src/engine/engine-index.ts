@@ -15,6 +15,8 @@ export interface TypeIndex extends TypeData {
   readonly heaviestLengths: Uint8Array;
   /** Average token count per field, for BM25 length normalization in explanations. */
   readonly averageLengths: Float64Array;
+  /** How far apart the tiers of matches are (ranking/parts.ts penaltyOf): the heaviest field's length spread. */
+  readonly tierSpread: number;
   /** Per stemmed language. */
   readonly stemIndexes: Readonly<Record<string, StemIndex>>;
   /** The first term id that is a word (identifiers and exempt words sort before it). */

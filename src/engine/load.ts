@@ -7,7 +7,13 @@ import { StemIndex } from './index/stems.js';
 import { SharedView } from './listing/shared-view.js';
 import { StructuredIndex } from './listing/structured-index.js';
 import { MatchScratch } from './match/scratch.js';
-import { averageFieldLengths, heaviestFieldLengths, postingImpacts } from './ranking/bm25.js';
+import {
+  averageFieldLengths,
+  heaviestField,
+  heaviestFieldLengths,
+  lengthSpread,
+  postingImpacts,
+} from './ranking/bm25.js';
 import { REACHABLE_HITS, TopK } from './ranking/top-k.js';
 
 /**
@@ -55,6 +61,7 @@ export function loadIndex(bytes: Uint8Array, prepared?: PreparedIndex): EngineIn
     const fieldCount = data.schema.fields.length;
     const averageLengths = averageFieldLengths(data.fieldLengths, data.documents, fieldCount);
     const dictionary = new TermDictionary(data.terms);
+    const heaviest = heaviestField(data.weights);
     return {
       ...data,
       dictionary,
@@ -65,6 +72,7 @@ export function loadIndex(bytes: Uint8Array, prepared?: PreparedIndex): EngineIn
         prepared?.heaviestLengths[position] ??
         heaviestFieldLengths(data.postings, data.fieldLengths, data.weights, modifiersOf(data.schema.fields)),
       averageLengths,
+      tierSpread: lengthSpread(data.fieldLengths, fieldCount, heaviest, averageLengths[heaviest] ?? 1),
       stemIndexes: Object.fromEntries(
         Object.entries(data.stems).map(([language, table]) => [language, new StemIndex(table)]),
       ),
@@ -87,7 +95,7 @@ export function loadIndex(bytes: Uint8Array, prepared?: PreparedIndex): EngineIn
   };
 }
 
-/** The position of the heaviest field's modifiers (see analysis/accessory-words.ts), -1 when none. */
+/** The position of the heaviest field's modifiers (see analysis/kinds.ts), -1 when none. */
 function modifiersOf(fields: readonly { modifies?: number }[]): number {
   return fields.findIndex((field) => field.modifies !== undefined);
 }

@@ -1,4 +1,4 @@
-import { accessoryWords } from './analysis/accessory-words.js';
+import type { KindEvidence } from './analysis/kinds.js';
 import { languageOf } from './analysis/locale.js';
 import { stemmerFor } from './analysis/stem.js';
 import type { StructuredSettings } from './index/columns-settings.js';
@@ -73,7 +73,7 @@ export const UNDECLARED_ATTRIBUTE_WEIGHT = 0.5;
 
 /**
  * Weight of the heaviest field's modifiers, relative to that field: "mouse" in "Gel Mouse Pad"
- * still finds the pad, but a title whose mouse is a mouse ranks first.
+ * still finds the pad, but a title whose mouse is a mouse ranks first (see analysis/kinds.ts).
  */
 export const MODIFIER_WEIGHT_SHARE = 0.1;
 
@@ -107,16 +107,20 @@ export interface FieldRouting {
   undeclaredText: ReadonlySet<string>;
   /** Codes exempt from typos, for attributes routed to the unnamed ones. */
   exempt: ReadonlySet<string>;
-  /** The heaviest field, where its modifiers go, and the accessory nouns that make a word one. */
-  modifiers?: { of: number; into: number; accessories: ReadonlySet<string> };
+  /** The heaviest field, where its modifiers go, and the catalog's kinds that make a word one. */
+  modifiers?: { of: number; into: number; kinds: KindEvidence };
   /** Searchable attributes by code; undefined: every attribute is text. */
   kinds: Readonly<Record<string, AttributeSearchKind>> | undefined;
 }
 
-/** The schema of `type` and where its texts go; throws RangeError for a weight out of range. */
+/**
+ * The schema of `type` and where its texts go, with the catalog's kinds (see analysis/kinds.ts)
+ * when it was read for them; throws RangeError for a weight out of range.
+ */
 export function typeSchema(
   settings: EngineSettings,
   type: string,
+  evidence?: KindEvidence,
 ): { schema: TypeSchema; routing: FieldRouting } {
   const own = settings.search?.[type];
   const listed = own?.fields ?? defaultFields(settings, type);
@@ -177,9 +181,8 @@ export function typeSchema(
   // So is an entity's own code: a product id or a variant's SKU typed as a query (see ownCodes).
   routing.identifiers ??= add({ name: 'identifiers', weight: maxWeight || 1, kind: 'identifier' });
   const languages = stemmedLanguages(settings);
-  const accessories = accessoryWords(languages);
   const heaviest = heaviestField(Float64Array.from(fields, (field) => field.weight));
-  if (accessories.size > 0 && fields.length > 0 && fields[heaviest]!.kind === 'text') {
+  if (evidence !== undefined && fields.length > 0 && fields[heaviest]!.kind === 'text') {
     const { name, weight } = fields[heaviest]!;
     const into = add({
       name: `${name} modifiers`,
@@ -187,7 +190,7 @@ export function typeSchema(
       kind: 'text',
       modifies: heaviest,
     });
-    routing.modifiers = { of: heaviest, into, accessories };
+    routing.modifiers = { of: heaviest, into, kinds: evidence };
   }
   if (fields.length > 255) throw new RangeError(`type ${type} has more than 255 search fields`);
 

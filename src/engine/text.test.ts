@@ -455,13 +455,15 @@ describe('explanations', () => {
     expect(jabra!.parts!.exactness).toBe(0);
 
     const typo = search('wireles headphones', { explain: true }).hits[0]!.parts!.words[0] as WordPart;
-    expect(typo).toMatchObject({
-      word: 'wireles',
-      matched: 'wireless',
-      kind: 'typo',
-      typos: 1,
-      penalty: 0.5,
-    });
+    expect(typo).toMatchObject({ word: 'wireles', matched: 'wireless', kind: 'typo', typos: 1 });
+    // A tier below another word for it, which is a tier below the shopper's own word and its stems.
+    const synonyms = compileSynonyms({ groups: [{ words: ['cordless', 'wireless'] }] });
+    const synonym = search('cordless headphones', { synonyms, explain: true }).hits[0]!.parts!
+      .words[0] as WordPart;
+    const stem = search('headphone', { explain: true }).hits[0]!.parts!.words[0] as WordPart;
+    expect(synonym.kind).toBe('synonym');
+    expect(typo.penalty).toBeLessThan(synonym.penalty);
+    expect(synonym.penalty).toBeLessThan(stem.penalty);
   });
 
   it('rank words next to each other above words apart', () => {
@@ -477,27 +479,89 @@ describe('explanations', () => {
   });
 });
 
-// The accessories' titles are the shorter ones: by word counts alone they would come first.
-const withAccessories = [
+// The add-ons' titles are the shorter ones: by word counts alone they would come first. The
+// catalog itself says what they are: three pads are written "pad for", and the arm's category is
+// named after the monitors' one.
+const withAddOns: CatalogEntity[] = [
   product('mouse', { title: 'Logitech M185 wireless optical mouse, grey' }),
-  product('mouse-pad', { title: 'Gel mouse pad' }),
-  product('monitor', { title: 'Dell P2419H 24 inch full HD monitor, black' }),
-  product('monitor-arm', { title: 'Monitor arm' }),
+  product('mouse-pad', { title: 'Gel mouse pad', description: 'A soft pad for your mouse.' }),
+  product('desk-pad', { title: 'Felt desk pad', description: 'A pad for the desk.' }),
+  product('laptop-pad', { title: 'Cooling laptop pad', description: 'Pad for laptops up to 17 inch.' }),
+  product('monitor', { title: 'Dell P2419H 24 inch full HD monitor, black', categories: ['monitors'] }),
+  product('model-only', { title: 'Dell U2720Q 27 inch 4K', categories: ['monitors'] }),
+  product('monitor-arm', { title: 'Monitor arm', categories: ['monitor-arms'] }),
+  { type: 'category', id: 'monitors', title: 'Monitors' },
+  { type: 'category', id: 'monitor-arms', title: 'Monitor Arms' },
 ];
-const accessories = loadIndex(await compileIndex(withAccessories, { settings: { languages: ['en'] } }));
-const found = (text: string) =>
-  executeSearch(accessories, { text, page: 1, perPage: 20 }).sections[0]!.hits.map((hit) => hit.entity);
+const found = (entities: CatalogEntity[], text: string) =>
+  executeSearch(loadIndex(awaitedIndex(entities)), { text, page: 1, perPage: 20 }).sections[0]!.hits.map(
+    (hit) => hit.entity,
+  );
+const compiled = new Map<CatalogEntity[], Uint8Array>();
+const awaitedIndex = (entities: CatalogEntity[]) => compiled.get(entities)!;
+compiled.set(withAddOns, await compileIndex(withAddOns, { settings: { languages: ['en'] } }));
+const onePadFor = withAddOns.filter((entity) => entity.id !== 'desk-pad' && entity.id !== 'laptop-pad');
+compiled.set(onePadFor, await compileIndex(onePadFor, { settings: { languages: ['en'] } }));
 
-describe('accessories', () => {
-  it('rank a product named by the word above an accessory that names it', () => {
+describe('what a product is, from the catalog', () => {
+  it('ranks a product named by the word above an add-on that names it', () => {
     // A noun phrase's head is its last noun: "mouse pad" is a pad, "monitor arm" an arm.
-    expect(found('mouse')).toEqual(['product:mouse', 'product:mouse-pad']);
-    expect(found('monitor')).toEqual(['product:monitor', 'product:monitor-arm']);
+    expect(found(withAddOns, 'mouse').slice(0, 2)).toEqual(['product:mouse', 'product:mouse-pad']);
+    expect(found(withAddOns, 'monitor')).toEqual([
+      'product:monitor',
+      'product:model-only',
+      'product:monitor-arm',
+    ]);
   });
 
-  it('still find the accessory first by its own noun', () => {
-    expect(found('mouse pad')[0]).toBe('product:mouse-pad');
-    expect(found('monitor arm')[0]).toBe('product:monitor-arm');
+  it('still finds the add-on first by its own noun', () => {
+    expect(found(withAddOns, 'mouse pad')[0]).toBe('product:mouse-pad');
+    expect(found(withAddOns, 'monitor arm')[0]).toBe('product:monitor-arm');
+  });
+
+  it('reads what an attribute named for "made for" gives as the product\'s modifiers', async () => {
+    const arms = [
+      product('monitor', { title: 'Dell P2419H 24 inch full HD LCD monitor with stand, black' }),
+      product('arm', { title: 'SmartFit monitor arm', attributes: { suitable_for: 'Monitor' } }),
+    ];
+    const index = loadIndex(await compileIndex(arms, { settings: { languages: ['en'] } }));
+    const hits = executeSearch(index, { text: 'monitor', page: 1, perPage: 5 }).sections[0]!.hits;
+    expect(hits.map((hit) => hit.entity)).toEqual(['product:monitor', 'product:arm']);
+  });
+
+  it('takes one product writing "pad for" as its wording, not the catalog\'s usage', () => {
+    expect(found(onePadFor, 'mouse').slice(0, 2)).toEqual(['product:mouse-pad', 'product:mouse']);
+  });
+
+  it('takes no word as an add-on\'s noun that the products it describes write before "for" only now and then', async () => {
+    // Two of 500 black products are "Black for ...": a colour, not the noun of an add-on.
+    const black = Array.from({ length: 500 }, (_, i) =>
+      product(`black-${i}`, {
+        title: `Acme ${i < 2 ? 'toner' : 'notebook'} black`,
+        description: i < 2 ? 'Black for HP notebooks.' : 'A black one.',
+      }),
+    );
+    const index = loadIndex(await compileIndex(black, { settings: { languages: ['en'] } }));
+    const hit = executeSearch(index, { text: 'notebook', page: 1, perPage: 1, explain: true }).sections[0]!
+      .hits[0]!;
+    expect(Object.keys((hit.parts!.words[0] as WordPart).fields)).toEqual(['title']);
+  });
+});
+
+describe('tiers of matches', () => {
+  it('never rank another word for the query above the word as typed in the same field, however short its title', async () => {
+    const titles = [
+      product('short', { title: 'Wireless headphones' }),
+      product('long', {
+        title:
+          'Acme over-ear cordless headphones with a carrying case, two cables, a travel adapter and a manual, black',
+      }),
+      product('other', { title: 'Acme wired earphones, white' }),
+    ];
+    const index = loadIndex(await compileIndex(titles, { settings: { languages: ['en'] } }));
+    const synonyms = compileSynonyms({ groups: [{ words: ['cordless', 'wireless'] }] });
+    const hits = executeSearch(index, { text: 'cordless', page: 1, perPage: 10, synonyms }).sections[0]!.hits;
+    expect(hits.map((hit) => hit.entity)).toEqual(['product:long', 'product:short']);
   });
 });
 

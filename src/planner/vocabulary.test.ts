@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { generateCatalog } from '../catalog/demo/index.js';
 import { demoReleaseFiles } from '../catalog/demo/release.js';
-import type { AttributesFile } from '../contracts/release-files/index.js';
+import type { CatalogEntity } from '../contracts/catalog-entity.js';
+import type { Attribute, AttributesFile } from '../contracts/release-files/index.js';
+import { compilePlanner } from './planner.js';
 import { SHOP_CATALOG, shopVocabulary } from './shop.fixture.js';
 import { buildVocabulary } from './vocabulary.js';
 
@@ -70,6 +72,54 @@ describe('buildVocabulary', () => {
     });
     expect(demo.attributes.get('capacity')?.categories.has('kettles')).toBe(true);
     expect(demo.categories.get('electronics')?.holds).toEqual(['product']);
+  });
+
+  it('marks an option value or a flag whose words far more entities hold than carry it: they name a kind, not a filter', () => {
+    const mice = [0, 1, 2, 3, 4, 5].map(
+      (i): CatalogEntity => ({
+        type: 'product',
+        id: `mouse-${i}`,
+        title: `Optical mouse ${i}`,
+        attributes: { color: i < 3 ? 'Red' : 'Black' },
+      }),
+    );
+    const adapter: CatalogEntity = {
+      type: 'product',
+      id: 'adapter',
+      title: 'PS/2 adapter, red',
+      attributes: { adapter_type: 'Mouse', color: 'Red', usb_hub: true },
+    };
+    const hubs = [0, 1, 2].map(
+      (i): CatalogEntity => ({ type: 'product', id: `hub-${i}`, title: '4-port USB hub' }),
+    );
+    const attributes: Attribute[] = [
+      { code: 'adapter_type', label: 'Adapter type', type: 'option' },
+      { code: 'color', label: 'Color', type: 'option' },
+      { code: 'usb_hub', label: 'USB hub', type: 'boolean' },
+    ];
+    const vocabulary = buildVocabulary([...mice, adapter, ...hubs], attributes);
+    expect(vocabulary.attributes.get('adapter_type')!.options).toEqual([
+      { value: 'Mouse', aliases: [], namesKind: true },
+    ]);
+    expect(vocabulary.attributes.get('color')!.options).toEqual([
+      { value: 'Red', aliases: [] },
+      { value: 'Black', aliases: [] },
+    ]);
+    expect(vocabulary.attributes.get('usb_hub')!.labelNamesKind).toBe(true);
+
+    // Its words stay text; the colour every red product carries is still read as a filter.
+    const planner = compilePlanner(
+      { 'rules.json': { rules: [] }, 'attributes.json': { attributes } },
+      vocabulary,
+    );
+    const resolved = (query: string) => {
+      const plan = planner.plan({ query, redirect: false }, { arrival: new Date('2025-06-01T00:00:00Z') });
+      return plan.kind === 'search' ? plan.resolution : undefined;
+    };
+    expect(resolved('mouse')).toMatchObject({ text: 'mouse' });
+    expect(resolved('mouse')).not.toHaveProperty('filters');
+    expect(resolved('usb hub')).not.toHaveProperty('filters');
+    expect(resolved('red mouse')).toMatchObject({ filters: { color: 'Red' }, text: 'mouse' });
   });
 
   it('reads each entity once, so it takes a stream', () => {

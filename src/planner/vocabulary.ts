@@ -1,5 +1,6 @@
 import type { CatalogEntity } from '../contracts/catalog-entity.js';
 import type { Attribute } from '../contracts/release-files/index.js';
+import { analyzeWords } from '../engine/analysis/analyze.js';
 import { fold } from '../engine/analysis/fold.js';
 import { isFilterable } from '../release/checks/fields.js';
 import type { LocalizedText } from './localized.js';
@@ -42,6 +43,11 @@ export interface VocabularyOption {
   value: string;
   label?: LocalizedText;
   aliases: readonly string[];
+  /**
+   * Its words name a kind of product rather than a property (see KIND_NAME_SHARE): they stay
+   * text, and only its aliases name it.
+   */
+  namesKind?: true;
 }
 
 export interface VocabularyGroup {
@@ -60,6 +66,8 @@ export interface VocabularyAttribute {
   groups: readonly VocabularyGroup[];
   /** Categories whose entities carry a value of it, as assigned (not their ancestors). */
   categories: ReadonlySet<string>;
+  /** A flag whose label's words name a kind of product (see KIND_NAME_SHARE): they stay text. */
+  labelNamesKind?: true;
 }
 
 type DetectableType = VocabularyAttribute['type'];
@@ -70,7 +78,18 @@ interface AttributeDraft {
   options: VocabularyOption[];
   known: Set<string>;
   categories: Set<string>;
+  /** Entities carrying each option value (a flag's: true). */
+  carriers: Map<string | true, number>;
 }
+
+/**
+ * An option value (or a flag's label) is read from a query's words as a filter only while the
+ * entities carrying it are at least this share of the entities whose texts hold its words. A
+ * filter keeps its carriers alone: when most of what the words find does not carry the value, the
+ * words name a kind of product, as "mouse" does in a shop whose `type` says "Mouse" of one adapter
+ * among hundreds of mice, and read as a filter they would hide nearly all of it.
+ */
+export const KIND_NAME_SHARE = 0.5;
 
 /**
  * Builds the vocabulary of a catalog read with attributes.json: categories and brands from their
@@ -104,8 +123,10 @@ export function buildVocabulary(
       options,
       known: new Set(options.map((option) => option.value)),
       categories,
+      carriers: new Map(),
     });
   }
+  const holding = new Map<string, number>();
 
   const categoryEntities: CatalogEntity[] = [];
   const brandEntities: CatalogEntity[] = [];
@@ -121,13 +142,16 @@ export function buildVocabulary(
       typesByCategory.set(category, counts);
     }
     if (entity.brand !== undefined) brandNames.push(entity.brand);
+    const carried = new Set<string>();
     for (const values of [
       entity.attributes,
       ...(entity.variants ?? []).map((variant) => variant.attributes),
     ]) {
-      if (values !== undefined) noteValues(drafts, values, assigned);
+      if (values !== undefined) noteValues(drafts, values, assigned, carried);
     }
+    if (drafts.size > 0) noteWords(entity, holding);
   }
+  for (const draft of drafts.values()) markKindNames(draft, holding);
   return {
     categories: categoryTree(categoryEntities, typesByCategory),
     brands: brandList(brandEntities, brandNames),
@@ -135,21 +159,86 @@ export function buildVocabulary(
   };
 }
 
+/**
+ * Notes the option values and flags an entity or one of its variants carries, each counted once
+ * per entity: `carried` holds what the entity's rows counted so far.
+ */
 function noteValues(
   drafts: Map<string, AttributeDraft>,
   values: Record<string, unknown>,
   categories: string[],
+  carried: Set<string>,
 ) {
+  const carry = (draft: AttributeDraft, value: string | true) => {
+    const key = `${draft.attribute.code}\u0000${value}`;
+    if (carried.has(key)) return;
+    carried.add(key);
+    draft.carriers.set(value, (draft.carriers.get(value) ?? 0) + 1);
+  };
   for (const [code, value] of Object.entries(values)) {
     const draft = drafts.get(code);
     if (draft === undefined || value === undefined) continue;
     for (const category of categories) draft.categories.add(category);
+    if (draft.attribute.type === 'boolean' && value === true) carry(draft, true);
     if (draft.attribute.type !== 'option') continue;
     for (const one of Array.isArray(value) ? value : [value]) {
-      if (typeof one !== 'string' || draft.known.has(one)) continue;
+      if (typeof one !== 'string') continue;
+      carry(draft, one);
+      if (draft.known.has(one)) continue;
       draft.known.add(one);
       draft.options.push({ value: one, aliases: [] });
     }
+  }
+}
+
+/** Counts, per word of the entity's texts (title, description, keywords, attribute values), the entities that hold it. */
+function noteWords(entity: CatalogEntity, holding: Map<string, number>): void {
+  const texts: string[] = [];
+  for (const text of [entity.title, entity.description, entity.keywords]) collectTexts(text, texts);
+  for (const values of [entity.attributes, ...(entity.variants ?? []).map((variant) => variant.attributes)])
+    for (const value of Object.values(values ?? {})) collectTexts(value, texts);
+  const words = new Set<string>();
+  for (const text of texts) for (const word of wordsOf(text)) words.add(word);
+  for (const word of words) holding.set(word, (holding.get(word) ?? 0) + 1);
+}
+
+function collectTexts(value: unknown, out: string[]): void {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const item of value) collectTexts(item, out);
+  else if (typeof value === 'object' && value !== null)
+    for (const item of Object.values(value)) collectTexts(item, out);
+}
+
+/** Words of letters only, folded: names of kinds and properties, not codes or numbers. */
+function wordsOf(text: string): string[] {
+  return analyzeWords(text).words.filter((word) => LETTERS.test(word));
+}
+const LETTERS = /^\p{L}+$/u;
+
+/**
+ * Marks the option values (and a flag's label) whose words more entities hold than KIND_NAME_SHARE
+ * allows for their carriers. A multi-word value is held by at most as many entities as its rarest
+ * word, which bounds what its words find.
+ */
+function markKindNames(draft: AttributeDraft, holding: ReadonlyMap<string, number>): void {
+  const namesKind = (text: string, carriers: number): boolean => {
+    const words = wordsOf(text);
+    if (words.length === 0) return false;
+    const held = Math.min(...words.map((word) => holding.get(word) ?? 0));
+    return carriers < KIND_NAME_SHARE * held;
+  };
+  if (draft.attribute.type === 'boolean') {
+    const { label } = draft.attribute;
+    const labels = typeof label === 'string' ? [label] : Object.values(label);
+    if (labels.some((text) => namesKind(text, draft.carriers.get(true) ?? 0)))
+      draft.attribute.labelNamesKind = true;
+    return;
+  }
+  for (const option of draft.options) {
+    const carriers = draft.carriers.get(option.value) ?? 0;
+    const { label } = option;
+    const labels = label === undefined ? [] : typeof label === 'string' ? [label] : Object.values(label);
+    if ([option.value, ...labels].some((text) => namesKind(text, carriers))) option.namesKind = true;
   }
 }
 

@@ -50,6 +50,8 @@ const catalog: CatalogEntity[] = [
     id: 'mouse-pad',
     title: 'Mouse pad',
     brand: 'Fellowes',
+    // The shop says what the pad goes with, as shops do: no list of accessory nouns is needed.
+    attributes: { suitable_for: 'Mouse' },
   },
 ];
 
@@ -111,7 +113,8 @@ describe('a release without settings', () => {
   });
 
   it('ranks a product above an accessory that names it, and the accessory first by its own noun', async () => {
-    // The pad's title is the shorter: by word counts alone it would come first.
+    // The pad's title is the shorter: by word counts alone it would come first. Its own
+    // `suitable_for` says that its "mouse" names what it goes with, not what it is.
     expect((await search('mouse')).ids).toEqual(['product:mouse', 'product:mouse-pad']);
     expect((await search('mouse pad')).ids[0]).toBe('product:mouse-pad');
   });

@@ -13,7 +13,12 @@ export interface ProductStats {
 }
 
 const FACET_LIMIT = 8;
-/** Share of products an attribute must reach to be offered as a filter or searched by default. */
+/**
+ * Share of products an attribute must reach to be a filter (filterable, offered as a facet, read
+ * from a query's words) or searched by default. An attribute fewer products carry is a detail of
+ * a few kinds of product: as a filter it hides the products of every kind that does not say, and
+ * its values are often the names of kinds ("Mouse") that far more products are.
+ */
 const FACET_SHARE = 0.1;
 const SEARCH_SHARE = 0.2;
 const FILTERABLE: AttributePlan['type'][] = ['option', 'boolean', 'number', 'quantity', 'range'];
@@ -65,6 +70,13 @@ function attributesFile(
         reasons.push({
           pointer: `/attributes/${index}/level`,
           sentence: "Its values differ between a product's variants.",
+        });
+      }
+      if (FILTERABLE.includes(plan.type) && carried < stats.products * FACET_SHARE) {
+        attribute.filterable = false;
+        reasons.push({
+          pointer: `/attributes/${index}/filterable`,
+          sentence: `Not a filter: only ${share(carried, stats.products)} of products carry it, so choosing one of its values, or reading one from a query's words, would hide every product that does not say.`,
         });
       }
       attribute.sources = plan.sources;

@@ -162,6 +162,8 @@ export class StructuredBuilder {
   private readonly datedSignals: Set<string>;
   private readonly resultFields: readonly string[];
   private documents = 0;
+  /** Scratch: the attribute codes of the entity being added. */
+  private readonly carried = new Set<string>();
 
   constructor(
     readonly type: string,
@@ -233,12 +235,23 @@ export class StructuredBuilder {
     this.rating.addSlot(fieldValues('rating', entity.signals?.rating, undefined));
 
     if (!this.declared) this.inferAttributes(entity, rowVariants);
-    for (const field of this.attributes.values()) {
+    // Only the attributes the entity carries are visited: a catalog of thousands of attributes,
+    // each carried by a few products, fills the rest of every column once, at the next value or at
+    // the end (padTo), instead of visiting every attribute for every entity.
+    const carried = this.carried;
+    carried.clear();
+    for (const code in entity.attributes) carried.add(code);
+    for (const variant of rowVariants) for (const code in variant?.attributes) carried.add(code);
+    for (const code of carried) {
+      const field = this.attributes.get(code);
+      if (field === undefined) continue;
       if (field.level === 'doc') {
-        this.addValue(field, docValue(entity, variants, field.code));
+        this.padTo(field, this.documents);
+        this.addValue(field, docValue(entity, variants, code));
       } else {
+        this.padTo(field, firstRow);
         for (const variant of rowVariants) {
-          this.addValue(field, variant?.attributes?.[field.code] ?? entity.attributes?.[field.code]);
+          this.addValue(field, variant?.attributes?.[code] ?? entity.attributes?.[code]);
         }
       }
     }
@@ -258,6 +271,18 @@ export class StructuredBuilder {
     this.documents++;
   }
 
+  /** Fills the slots of `field` before `slots` that no entity carrying it has filled, as empty. */
+  private padTo(field: AttributeField, slots: number): void {
+    if (field.codes) {
+      field.codes.addEmpty(slots - field.codes.slots);
+      return;
+    }
+    while (field.low!.length < slots) {
+      field.low!.push(Number.NaN);
+      field.high!.push(Number.NaN);
+    }
+  }
+
   private addValue(field: AttributeField, value: unknown): void {
     if (field.codes) {
       if (value === undefined) field.codes.addEmpty(1);
@@ -273,14 +298,7 @@ export class StructuredBuilder {
   private inferAttributes(entity: CatalogEntity, variants: Array<Variant | undefined>): void {
     const found = (code: string, value: unknown, level: FieldLevel) => {
       if (this.attributes.has(code)) return;
-      const field = this.addAttribute({
-        code,
-        nature: inferredNature(value),
-        level,
-        unit: undefined,
-        order: naturalOrder,
-      });
-      field.codes!.addEmpty(level === 'doc' ? this.documents : this.rows - variants.length);
+      this.addAttribute({ code, nature: inferredNature(value), level, unit: undefined, order: naturalOrder });
     };
     for (const [code, value] of Object.entries(entity.attributes ?? {})) found(code, value, 'doc');
     for (const variant of variants)
@@ -288,6 +306,8 @@ export class StructuredBuilder {
   }
 
   build(context: CompileContext): StructuredData {
+    for (const field of this.attributes.values())
+      this.padTo(field, field.level === 'doc' ? this.documents : this.rows);
     const fields: FieldColumn[] = [...this.categoryFields(context.catalog)];
     fields.push({ name: 'brand', level: 'doc', nature: 'brand', ...this.brandColumn(context.catalog) });
     fields.push({ name: 'rating', level: 'doc', nature: 'rating', ...this.rating.build(naturalOrder) });

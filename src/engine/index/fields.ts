@@ -15,9 +15,8 @@ export interface IndexField {
   weight: number;
   kind: 'text' | 'exact' | 'identifier';
   /**
-   * For the modifiers of the heaviest field: that field's position. Its words that modify an
-   * accessory noun after them count here instead, at their places in that field (see
-   * analysis/accessory-words.ts).
+   * For the modifiers of the heaviest field: that field's position. Its words that name what a
+   * product goes with count here instead, at their places in that field (see analysis/kinds.ts).
    */
   modifies?: number;
 }

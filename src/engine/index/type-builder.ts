@@ -1,9 +1,10 @@
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
-import { MODIFIER_REACH } from '../analysis/accessory-words.js';
 import { MAX_JOINED_LENGTH, MAX_JOINED_WORDS, scanGluedWords } from '../analysis/analyze.js';
 import { isAscii } from '../analysis/ascii.js';
+import { COMPOUND_PART_LETTERS, type CompoundWords, NO_COMPOUNDS } from '../analysis/compounds.js';
 import { fold } from '../analysis/fold.js';
 import { EXACT_NAMESPACE, identifierTerm } from '../analysis/identifiers.js';
+import { type KindEvidence, MODIFIER_REACH, madeForWords } from '../analysis/kinds.js';
 import type { FieldRouting, TypeSchema } from '../settings.js';
 import type { CompileContext } from './columns-catalog.js';
 import { permuteGroups, permuteTable } from './columns-order.js';
@@ -21,9 +22,14 @@ import { RememberedTexts, TextTerms } from './text-terms.js';
 import type { TypeData } from './type-data.js';
 
 const MAX_FIELD_LENGTH = 0xffff;
-/** Classes of terms in termClass. */
-const ORDINARY = 1;
-const ACCESSORY = 2;
+/** Bits of a term's class in termClass (analysis/kinds.ts), and of places in kindAt: */
+const CLASSED = 1;
+/** the noun of an add-on: a product others are made for just before it is a modifier; */
+const ADD_ON = 2;
+/** the word of "made for": the words just after it are modifiers; */
+const FOR = 4;
+/** a product others are made for. */
+const TARGET = 8;
 const encoder = new TextEncoder();
 
 /**
@@ -63,16 +69,25 @@ export class TypeBuilder {
   private readonly textTerms = new TextTerms();
   private readonly rememberedWords = new RememberedTexts();
   private readonly rememberedExact = new RememberedTexts();
-  /** Per term id met in the heaviest field: 0 not yet looked at, then ORDINARY or ACCESSORY. */
+  /** Per term id met in the heaviest field: 0 not yet looked at, then CLASSED with its other bits. */
   private termClass = new Uint8Array(1 << 12);
-  /** Scratch: per word place of one text, whether an accessory noun is there. */
-  private accessoryAt = new Uint8Array(256);
+  /** Per term id met in the heaviest field, its stems when the entity's categories name modifiers. */
+  private readonly termStems: Array<string[] | undefined> = [];
+  /** Scratch: per word place of one text, the class of what is there when it marks modifiers. */
+  private kindAt = new Uint8Array(256);
+  /** The stems its categories' names give as modifiers (see CategoryKinds), and where the heads appended to the heaviest field start. */
+  private categoryModifiers: ReadonlySet<string>[] = [];
+  /** The words of the entity's attribute values that name what it is made for (KindEvidence.namesMadeFor). */
+  private madeFor: readonly string[] = [];
+  private headsFrom = Number.POSITIVE_INFINITY;
 
   constructor(
     readonly type: string,
     private readonly schema: TypeSchema,
     private readonly routing: FieldRouting,
     structured: StructuredSettings = {},
+    /** Words the catalog writes as one, also indexed where a text writes them as two. */
+    private readonly compounds: CompoundWords = NO_COMPOUNDS,
   ) {
     this.fieldCount = schema.fields.length;
     this.postings = new PostingsBuilder(this.fieldCount);
@@ -93,7 +108,9 @@ export class TypeBuilder {
       const kind = this.schema.fields[field]!.kind;
       let length = 0;
       let place = 0;
-      for (const text of this.texts[field]!) {
+      const texts = this.texts[field]!;
+      for (let t = 0; t < texts.length; t++) {
+        const text = texts[t]!;
         if (kind === 'identifier') {
           const term = identifierTerm(text);
           if (term === undefined) continue;
@@ -101,7 +118,15 @@ export class TypeBuilder {
           length++;
           place++;
         } else {
-          const words = this.indexText(text, doc, field, place, kind === 'exact' ? EXACT_NAMESPACE : '');
+          const heads = field === this.routing.modifiers?.of && t >= this.headsFrom;
+          const words = this.indexText(
+            text,
+            doc,
+            field,
+            place,
+            kind === 'exact' ? EXACT_NAMESPACE : '',
+            heads,
+          );
           length += words;
           place += words;
         }
@@ -157,6 +182,7 @@ export class TypeBuilder {
       const field = builtIn[name];
       if (field !== undefined) appendFieldTexts(entity, name, this.texts[field]!);
     }
+    this.gatherKinds(entity);
     if (this.routing.identifiers !== undefined) appendOwnCodes(entity, this.texts[this.routing.identifiers]!);
     if (entity.attributes === undefined) return;
     for (const code in entity.attributes) {
@@ -174,10 +200,42 @@ export class TypeBuilder {
   }
 
   /**
-   * Indexes the words of one text from `place` on, and for each run of glued words
-   * (`dv7-1211ea`) their concatenation at the run's first place; returns the words counted.
+   * The heads of the entity's categories' names (analysis/kinds.ts), appended to the heaviest
+   * field: a category says what its products are as surely as their titles, so "monitor" finds a
+   * monitor whose title names only its model. Remembers the modifiers its categories name and the
+   * words its attributes give as what it is made for.
    */
-  private indexText(text: string, doc: number, field: number, place: number, namespace: string): number {
+  private gatherKinds(entity: CatalogEntity): void {
+    this.categoryModifiers.length = 0;
+    this.headsFrom = Number.POSITIVE_INFINITY;
+    const modifiers = this.routing.modifiers;
+    if (modifiers === undefined) return;
+    this.madeFor = madeForWords(entity, modifiers.kinds.namesMadeFor);
+    if (entity.categories === undefined) return;
+    const texts = this.texts[modifiers.of]!;
+    this.headsFrom = texts.length;
+    for (const link of entity.categories) {
+      const category = modifiers.kinds.categories.get(typeof link === 'string' ? link : link.id);
+      if (category === undefined) continue;
+      if (category.heads !== '') texts.push(category.heads);
+      if (category.modifiers.size > 0) this.categoryModifiers.push(category.modifiers);
+    }
+  }
+
+  /**
+   * Indexes the words of one text from `place` on, and for each run of glued words
+   * (`dv7-1211ea`) their concatenation at the run's first place; returns the words counted. In
+   * the heaviest field, a word that names what the product goes with (analysis/kinds.ts) goes to
+   * the field's modifiers, unless the text is the heads of the product's categories.
+   */
+  private indexText(
+    text: string,
+    doc: number,
+    field: number,
+    place: number,
+    namespace: string,
+    heads = false,
+  ): number {
     const remembered = namespace === '' ? this.rememberedWords : this.rememberedExact;
     const terms = this.textTerms;
     if (!remembered.recall(text, terms)) {
@@ -188,20 +246,19 @@ export class TypeBuilder {
     if (
       modifiers !== undefined &&
       field === modifiers.of &&
-      this.markAccessories(terms, modifiers.accessories)
+      !heads &&
+      this.markKinds(terms, modifiers.kinds)
     ) {
-      const accessoryAt = this.accessoryAt;
       for (let i = 0; i < terms.count; i++) {
         const term = terms.terms[i]!;
-        const at = terms.places[i]!;
-        let modifier = false;
-        if (this.termClass[term] !== ACCESSORY) {
-          for (let next = at + 1; next <= at + MODIFIER_REACH && next < terms.words; next++) {
-            if (accessoryAt[next] === 1) modifier = true;
-          }
-        }
+        const modifier = this.isModifier(term, terms.places[i]!, terms.words, modifiers.kinds);
         // A modifier counts in the modifiers' field, at its place in this one (phrases and proximity read it).
-        this.postings.add(term, doc, modifier ? modifiers.into : field, positionOf(field, place + at));
+        this.postings.add(
+          term,
+          doc,
+          modifier ? modifiers.into : field,
+          positionOf(field, place + terms.places[i]!),
+        );
       }
       return terms.words;
     }
@@ -212,27 +269,67 @@ export class TypeBuilder {
   }
 
   /**
-   * Marks in accessoryAt the places of one text's accessory nouns (and clears the others); whether
-   * it has any. A term is looked up in `accessories` once, the first time the field meets it.
+   * Whether the term at `at` names what the product goes with: a product others are made for,
+   * closely followed by the noun of an add-on ("mouse" in "mouse pad", "keyboard" in "keyboard
+   * cover"), a word just after "made for" ("printer" in "drum for laser printer"), a word its own
+   * attributes name as what it is made for ("monitor" of an arm `suitable_for` "Monitor"), or a
+   * word the product's categories name as a modifier ("laptop" of a product in "Laptop Bags").
    */
-  private markAccessories(terms: TextTerms, accessories: ReadonlySet<string>): boolean {
+  private isModifier(term: number, at: number, words: number, kinds: KindEvidence): boolean {
+    const termClass = this.termClass[term]!;
+    if ((termClass & FOR) !== 0) return false;
+    const kindAt = this.kindAt;
+    if ((termClass & TARGET) !== 0) {
+      for (let next = at + 1; next <= at + MODIFIER_REACH && next < words; next++) {
+        if ((kindAt[next]! & ADD_ON) !== 0) return true;
+      }
+    }
+    for (let before = Math.max(0, at - MODIFIER_REACH); before < at; before++) {
+      if ((kindAt[before]! & FOR) !== 0) return true;
+    }
+    if (this.madeFor.length > 0 && this.madeFor.includes(this.terms.text(term))) return true;
+    if (this.categoryModifiers.length === 0) return false;
+    let stems = this.termStems[term];
+    if (stems === undefined) {
+      stems = kinds.stemsOf(this.terms.text(term));
+      this.termStems[term] = stems;
+    }
+    for (const modifiers of this.categoryModifiers)
+      for (const stem of stems) if (modifiers.has(stem)) return true;
+    return false;
+  }
+
+  /**
+   * Marks in kindAt the places of one text's nouns of add-ons and words of "made for" (and clears
+   * the others); whether the text can hold a modifier. A term is classed once, the first time the
+   * field meets it.
+   */
+  private markKinds(terms: TextTerms, kinds: KindEvidence): boolean {
     if (this.termClass.length < this.terms.size) this.termClass = grown(this.termClass, this.terms.size);
-    if (this.accessoryAt.length < terms.words) this.accessoryAt = grown(this.accessoryAt, terms.words);
-    this.accessoryAt.fill(0, 0, terms.words);
-    let any = false;
+    if (this.kindAt.length < terms.words) this.kindAt = grown(this.kindAt, terms.words);
+    this.kindAt.fill(0, 0, terms.words);
+    let any = this.categoryModifiers.length > 0 || this.madeFor.length > 0;
     for (let i = 0; i < terms.count; i++) {
       const term = terms.terms[i]!;
-      if (this.termClass[term] === 0)
-        this.termClass[term] = accessories.has(this.terms.text(term)) ? ACCESSORY : ORDINARY;
-      if (this.termClass[term] === ACCESSORY) {
-        this.accessoryAt[terms.places[i]!] = 1;
-        any = true;
+      if (this.termClass[term] === 0) {
+        const text = this.terms.text(term);
+        this.termClass[term] = kinds.forWords.has(text)
+          ? CLASSED | FOR
+          : CLASSED | (kinds.isAddOn(text) ? ADD_ON : 0) | (kinds.isTarget(text) ? TARGET : 0);
       }
+      const marks = this.termClass[term]! & (ADD_ON | FOR);
+      if (marks === 0) continue;
+      const place = terms.places[i]!;
+      this.kindAt[place] = this.kindAt[place]! | marks;
+      any = true;
     }
     return any;
   }
 
-  /** The terms of one text, in `namespace`: its words and its runs of glued words joined. */
+  /**
+   * The terms of one text, in `namespace`: its words, its runs of glued words joined, and two
+   * words in a row that the catalog writes as one elsewhere, joined (analysis/compounds.ts).
+   */
   private analyze(text: string, namespace: string, out: TextTerms): void {
     // Folding keeps ASCII text ASCII: the text is checked once, not again before the scan.
     const ascii = isAscii(text);
@@ -253,11 +350,23 @@ export class TypeBuilder {
       this.spanStart[count] = start;
       this.spanEnd[count] = end;
       out.push(this.terms.idOf(folded, start, end, prefix), count);
+      if (!glued && count > 0 && prefix === 0) this.joinCompound(folded, count - 1, out);
       count++;
     };
     scanGluedWords(folded, onWord, ascii || isAscii(folded));
     this.joinRun(folded, runStart, count, namespace, out);
     out.words = count;
+  }
+
+  /** Adds word `first` and the next joined, at the first's place, when the catalog writes them as one. */
+  private joinCompound(folded: string, first: number, out: TextTerms): void {
+    const start = this.spanStart[first]!;
+    const middle = this.spanStart[first + 1]!;
+    if (this.spanEnd[first]! - start < COMPOUND_PART_LETTERS) return;
+    if (this.spanEnd[first + 1]! - middle < COMPOUND_PART_LETTERS) return;
+    const one = folded.slice(start, this.spanEnd[first]);
+    const two = folded.slice(middle, this.spanEnd[first + 1]);
+    if (this.compounds.joins(one, two)) out.push(this.terms.idOfString(one + two), first);
   }
 
   /** Adds words [first, end) joined, when they are 2 to MAX_JOINED_WORDS glued words. */

@@ -268,7 +268,8 @@ class SlotBuilder {
 
   /** Adds an alternative unless one for the same terms is already there with a smaller penalty. */
   add(kind: MatchKind, terms: number[], typos: number, also?: MatchKind): void {
-    const penalty = penaltyOf(kind, typos) * (also ? penaltyOf(also, 0) : 1);
+    const spread = this.type.tierSpread;
+    const penalty = penaltyOf(kind, typos, spread) * (also ? penaltyOf(also, 0, spread) : 1);
     const key = terms.length === 1 ? terms[0]! : terms.join(',');
     const known = this.byKey.get(key);
     if (known) {

@@ -47,6 +47,30 @@ export function postingImpacts(
   return impacts;
 }
 
+/**
+ * How far apart two matches of one word in `field` can score by its lengths alone: the BM25 part
+ * of a word found once in the field's shortest text over that of once in its longest (1 for a
+ * field no document fills). The tiers of matches (parts.ts) are this far apart.
+ */
+export function lengthSpread(
+  fieldLengths: Uint16Array,
+  fieldCount: number,
+  field: number,
+  average: number,
+): number {
+  let shortest = Number.POSITIVE_INFINITY;
+  let longest = 0;
+  for (let at = field; at < fieldLengths.length; at += fieldCount) {
+    const length = fieldLengths[at]!;
+    if (length === 0) continue;
+    if (length < shortest) shortest = length;
+    if (length > longest) longest = length;
+  }
+  if (longest === 0) return 1;
+  const norm = (length: number) => 1 + K1 * (1 - B + (B * length) / average);
+  return norm(longest) / norm(shortest);
+}
+
 /** Heaviest field lengths are kept in a byte: this one stands for itself and every longer one. */
 export const MAX_HEAVIEST_LENGTH = 255;
 

@@ -25,24 +25,34 @@ export type MatchKind =
   | 'typo'
   | 'prefix';
 
-/** Multipliers of a word's text part by how it matched: the word as typed counts most. */
-export const PENALTIES: Readonly<Record<Exclude<MatchKind, 'typo'>, number>> = {
+/**
+ * How a match ranks, in tiers, as the best engines order them: the shopper's own word (as typed,
+ * as an identifier, joined or split, its stems and, for the last word, its completions), then
+ * another word for it (the shop's synonyms, the built-in vocabulary), then a typo, then two. Within
+ * the first tier the word as typed counts most: these multiply its text part.
+ */
+export const PENALTIES: Readonly<Record<Exclude<MatchKind, 'typo' | 'synonym' | 'vocabulary'>, number>> = {
   exact: 1,
   identifier: 1,
   join: 1,
   split: 0.9,
-  synonym: 0.9,
-  // A synonym of the general built-in vocabulary, not the shop's own: it finds what a shopper
-  // meant where the catalog says it otherwise, and ranks below the word as typed and its stems.
-  vocabulary: 0.3,
   stem: 0.8,
   prefix: 0.6,
 };
-/** By number of typos: one, two. */
-export const TYPO_PENALTIES: readonly number[] = [1, 0.5, 0.3];
+/** The least a match of the shopper's own word counts: the tiers below start under it. */
+const OWN_WORD_FLOOR = Math.min(...Object.values(PENALTIES));
 
-export function penaltyOf(kind: MatchKind, typos: number): number {
-  return kind === 'typo' ? (TYPO_PENALTIES[typos] ?? 0) : PENALTIES[kind];
+/**
+ * The multiplier of a match's text part. Each tier below the shopper's word counts `spread`
+ * times less than the least of the tier above, where `spread` is how far apart two matches of one
+ * word in the heaviest field can score by that field's lengths alone (bm25.ts lengthSpread): so a
+ * synonym found in a title never outscores the word as typed found in another title, however
+ * short the one and long the other, and a typo never outscores a synonym.
+ */
+export function penaltyOf(kind: MatchKind, typos: number, spread: number): number {
+  if (kind === 'synonym' || kind === 'vocabulary') return OWN_WORD_FLOOR / spread;
+  if (kind === 'typo') return OWN_WORD_FLOOR / spread ** (1 + Math.max(typos, 1));
+  return PENALTIES[kind];
 }
 
 /** The completeness part per word a document lacks: more than any text part reaches. */

@@ -134,7 +134,8 @@ export function buildPhraseIndex(
     const attributeLabel = textIn(attribute.label, locale) ?? field;
     name(attributeLabel, field);
     if (attribute.type === 'boolean') {
-      add(attributeLabel, { field, value: true, label: attributeLabel, via: 'label', dismissValue: true });
+      if (attribute.labelNamesKind !== true)
+        add(attributeLabel, { field, value: true, label: attributeLabel, via: 'label', dismissValue: true });
     } else if (attribute.type === 'quantity' && attribute.unit !== undefined) {
       const dimension = dimensionOf(attribute.unit);
       if (dimension !== undefined) {
@@ -150,8 +151,11 @@ export function buildPhraseIndex(
         via,
         dismissValue: option.value,
       });
-      add(option.value, meaning('value'));
-      add(label, meaning('label'));
+      // A value whose words name a kind of product (see KIND_NAME_SHARE) is named by its aliases alone.
+      if (option.namesKind !== true) {
+        add(option.value, meaning('value'));
+        add(label, meaning('label'));
+      }
       for (const alias of option.aliases) add(alias, meaning('alias'));
       const quantity = wholeQuantity(option.value);
       if (quantity !== undefined) {
