@@ -11,9 +11,10 @@ import { type Clock, systemClock } from '../lib/clock.js';
 import { createMetricsRegistry, type Registry } from '../lib/metrics.js';
 import type { TaskRunner } from '../lib/tasks.js';
 import { WorkerPool, workerEntry, workerPoolMetrics } from '../lib/worker-pool.js';
+import { AnswerCache } from '../query/answer-cache.js';
 import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import { LiveIndex } from '../query/live-index.js';
-import { liveIndexMetrics, searchLogMetrics } from '../query/metrics.js';
+import { answerCacheMetrics, liveIndexMetrics, searchLogMetrics } from '../query/metrics.js';
 import { SearchLog } from '../query/search-log/search-log.js';
 import { type BlobStore, type Database, openBlobStore, openDatabase } from '../store/index.js';
 import type { Config } from './config.js';
@@ -115,6 +116,8 @@ export async function startStack(
   let live: LiveIndex | undefined;
   let searchLog: SearchLog | undefined;
   if (roles.query) {
+    const answerCache = new AnswerCache(config.answerCacheBytes);
+    answerCacheMetrics(metrics, answerCache);
     live = new LiveIndex({
       database,
       blobs,
@@ -123,6 +126,8 @@ export async function startStack(
       ...(database.changes ? { changes: database.changes } : {}),
       tasks: reads,
       onLoad: liveIndexMetrics(metrics, () => live),
+      // Answers kept were computed over the state before: none may be served any more.
+      onServe: () => answerCache.clear(),
     });
     await live.start();
     const log = new SearchLog({
@@ -141,6 +146,7 @@ export async function startStack(
       clock,
       live,
       searchLog: log,
+      answerCache,
       metrics,
       shedding: config.shedding,
       openApi,

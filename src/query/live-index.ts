@@ -126,6 +126,11 @@ export interface LiveIndexOptions {
   tasks: TaskRunner;
   /** Called after each load of a new artifact, with how it ended and how long it took. */
   onLoad?: (outcome: 'loaded' | 'failed', seconds: number) => void;
+  /**
+   * Called each time searches start reading another state: a new index, a switch of release, an
+   * offers update, new learnt suggestions (what was kept of the state before is stale).
+   */
+  onServe?: (state: LiveState) => void;
 }
 
 /** Searches run on a new index before it goes live, so the first shoppers' do not pay its warm-up. */
@@ -254,6 +259,12 @@ export class LiveIndex {
     void (underWay ? underWay.finally(() => this.refresh()) : this.refresh()).finally(() => this.#schedule());
   }
 
+  /** Searches read `state` from now on. */
+  #serve(state: LiveState): void {
+    this.#state = state;
+    this.options.onServe?.(state);
+  }
+
   #schedule(): void {
     clearTimeout(this.#timer);
     if (this.#stopped || (this.#listening && !this.#failed)) return;
@@ -278,7 +289,7 @@ export class LiveIndex {
       this.#coming = undefined;
       const kept = this.#state;
       if (live.runId === kept?.runId) {
-        if (latestOffers > kept.offersApplied) this.#state = await this.#withOffers(kept, latestOffers);
+        if (latestOffers > kept.offersApplied) this.#serve(await this.#withOffers(kept, latestOffers));
         this.#failed = false;
         return;
       }
@@ -308,7 +319,7 @@ export class LiveIndex {
               learnt: this.#learnt?.indexes,
             })
           : await this.#loadState(place, blobs);
-      this.#state = await this.#withOffers(loaded, latestOffers);
+      this.#serve(await this.#withOffers(loaded, latestOffers));
       this.#since = live.since;
       this.#failed = false;
       this.options.onLoad?.('loaded', (performance.now() - startedAt) / 1000);
@@ -341,7 +352,7 @@ export class LiveIndex {
       const indexes = new LearntIndexes(prepared);
       this.#learnt = { key, indexes };
       const state = this.#state;
-      if (state) this.#state = { ...state, suggester: state.suggester.withLearnt(indexes) };
+      if (state) this.#serve({ ...state, suggester: state.suggester.withLearnt(indexes) });
       logger.info(
         { places: prepared.places.length, learntAt: prepared.learntAt },
         'learnt suggestions loaded',
