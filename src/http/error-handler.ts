@@ -67,9 +67,12 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return sendProblemBody(reply, problemBody(error.statusCode, error.message));
   }
   if (isDependencyAway(error)) {
-    request.log.error({ err: error }, 'request failed: the database or the blob store is away');
+    request.log.error(
+      { err: error, reqId: request.id, route: request.routeOptions.url },
+      'request failed: the database or the blob store is away',
+    );
     return sendProblem(reply, unavailableFor(DEPENDENCY_RETRY_SECONDS, DEPENDENCY_AWAY));
   }
-  request.log.error({ err: error }, 'request failed');
+  request.log.error({ err: error, reqId: request.id, route: request.routeOptions.url }, 'request failed');
   return sendProblemBody(reply, problemBody(500, 'The server failed to answer; the failure was logged.'));
 }
