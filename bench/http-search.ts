@@ -14,7 +14,8 @@
  *
  *   npx tsx bench/http-search.ts [--base /tmp/aisle-main] [--rounds 2] [--seconds 10] [--profile]
  *
- * `--profile` writes V8 CPU profiles of the server (`node --cpu-prof`) to bench-profiles/.
+ * `--swap` measures instead the first 200 searches after a swap against the steady state (see
+ * firstAfterSwap). `--profile` writes V8 CPU profiles of the server (`node --cpu-prof`) to bench-profiles/.
  * Needs `npm run build` first.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -144,10 +145,74 @@ export async function startDemo(cli: string, env: Record<string, string> = {}) {
       },
       300_000,
     );
-    return { base, stop };
+    return { base, management: urls.management!, stop };
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** Latency percentiles of a list of milliseconds. */
+function percentiles(ms: number[]): { p50: number; p99: number } {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+export interface SwapResult {
+  steady: { p50: number; p99: number };
+  first: { p50: number; p99: number };
+}
+
+/**
+ * The first 200 searches after a swap against the steady state before it, answer cache off: 16
+ * loops send the everyday mix one search after another while a new catalog (one title changed)
+ * is uploaded and built; the 2,000 answers before the upload are the steady state, the first 200
+ * answers naming the new snapshot the searches after the swap.
+ */
+export async function firstAfterSwap(cli: string, queries: readonly string[]): Promise<SwapResult> {
+  const shop = await startDemo(cli, { AISLE_ANSWER_CACHE_KB: '0' });
+  try {
+    const steady: number[] = [];
+    const after: number[] = [];
+    let phase: 'steady' | 'upload' | 'after' = 'steady';
+    let oldSnapshot: string | undefined;
+    let next = 0;
+    const loop = async () => {
+      while (after.length < 200) {
+        const query = queries[next++ % queries.length];
+        const started = performance.now();
+        const response = await fetch(`${shop.base}/v1/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'accept-encoding': 'identity' },
+          body: JSON.stringify({ query, traffic: 'bench' }),
+        });
+        const answer = (await response.json()) as { snapshot?: string };
+        const ms = performance.now() - started;
+        oldSnapshot ??= answer.snapshot;
+        if (phase === 'steady') steady.push(ms);
+        else if (answer.snapshot !== oldSnapshot) {
+          phase = 'after';
+          after.push(ms);
+        }
+      }
+    };
+    const loops = Array.from({ length: CONNECTIONS }, loop);
+    await waitFor('a steady state', async () => (steady.length >= 2_000 ? true : undefined), 600_000);
+    phase = 'upload';
+    const entities = [...generateCatalog({ ...DEMO_SHOP, today: new Date() })];
+    const product = entities.find((entity) => entity.type === 'product')!;
+    product.title = `${String(product.title)} (new)`;
+    await fetch(`${shop.management}/api/v1/catalog`, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer bench-management-key', 'content-type': 'application/x-ndjson' },
+      body: `${entities.map((entity) => JSON.stringify(entity)).join('\n')}\n`,
+    });
+    await Promise.all(loops);
+    return { steady: percentiles(steady.slice(-2_000)), first: percentiles(after.slice(0, 200)) };
+  } finally {
+    await shop.stop();
   }
 }
 
@@ -166,8 +231,10 @@ async function main(): Promise<void> {
       rounds: { type: 'string', default: '2' },
       seconds: { type: 'string', default: '10' },
       profile: { type: 'boolean', default: false },
+      swap: { type: 'boolean', default: false },
     },
   });
+  if (values.swap) return swapMain(values.base, Number(values.rounds));
   const seconds = Number(values.seconds);
   const builds: Array<{ name: string; cli: string }> = [];
   if (values.base)
@@ -214,6 +281,23 @@ async function main(): Promise<void> {
     console.log(
       `| ${row.build} | ${row.round} | ${row.mix} | ${cache} | ${row.result.requestsPerSecond.toLocaleString('en')} | ${row.result.p50} ms | ${row.result.p99} ms | ${row.result.non2xx + row.result.errors} | ${row.health.toLocaleString('en')} | ${((row.result.requestsPerSecond / row.health) * 100).toFixed(1)} % |`,
     );
+  }
+}
+
+/** `--swap`: the first 200 searches after a swap against the steady state, per build and round. */
+async function swapMain(base: string | undefined, rounds: number): Promise<void> {
+  const builds: Array<{ name: string; cli: string }> = [];
+  if (base) builds.push({ name: 'before', cli: join(resolve(base), 'dist', 'src', 'cli', 'main.js') });
+  builds.push({ name: base ? 'after' : 'this', cli: CLI });
+  console.log('| code | round | steady p50 | steady p99 | first 200 after the swap p50 | p99 | p99 ratio |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (let round = 1; round <= rounds; round++) {
+    for (const build of builds) {
+      const { steady, first } = await firstAfterSwap(build.cli, everydayQueries());
+      console.log(
+        `| ${build.name} | ${round} | ${steady.p50} ms | ${steady.p99} ms | ${first.p50} ms | ${first.p99} ms | ${(first.p99 / steady.p99).toFixed(2)} |`,
+      );
+    }
   }
 }
 

@@ -177,6 +177,18 @@ describe('the answer cache', () => {
     expect(await metric(stack, 'aisle_answer_cache_misses_total')).toBe(misses + 1);
   });
 
+  it('keeps no answer of a catalog with date attributes, whose relative dates count from each arrival', async () => {
+    stack = await started();
+    await publish(stack, {
+      ...base,
+      'attributes.json': { attributes: [{ code: 'released', label: 'Released', type: 'date' }] },
+    });
+    await searched(stack, { query: 'acme' });
+    const again = await searched(stack, { query: 'acme' });
+    expect(again.cache).toMatchObject({ step: 'answer_cache', outcome: 'not_kept' });
+    expect(again.cache.reason).toContain('date attributes');
+  });
+
   it('keeps nothing when switched off, and the trace says why', async () => {
     stack = await started({ AISLE_ANSWER_CACHE_KB: '0' });
     await searched(stack, { query: 'acme' });
