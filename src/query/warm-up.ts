@@ -1,9 +1,17 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import type { SearchRequest } from '../contracts/search.js';
+import type { EngineIndex } from '../engine/index.js';
 import { pickText } from '../lib/locale.js';
+import type { Planner } from '../planner/index.js';
 import { answerRequest } from '../planner/index.js';
 import type { RecentSearch } from '../store/index.js';
-import type { LiveState } from './live-index.js';
+
+/** What of a live state a warm-up searches (a LiveState is one). */
+export interface WarmTarget {
+  index: EngineIndex;
+  releaseFiles: Record<string, unknown>;
+  planner: Planner;
+}
 
 /** Searches a new state answers before it is served, at most. */
 export const WARM_UP_SEARCHES = 100;
@@ -26,7 +34,7 @@ export interface WarmUpPlan {
  * compiled code paths) are made already.
  */
 export async function warmUpPlan(
-  state: LiveState,
+  state: WarmTarget,
   recent: (limit: number) => Promise<RecentSearch[]>,
 ): Promise<WarmUpPlan> {
   let logged: RecentSearch[] = [];
@@ -44,7 +52,7 @@ export async function warmUpPlan(
  * searches of the state served now go on, within WARM_UP_MS; answers how many it answered. A
  * search the state refuses (a channel its release lacks) is passed over.
  */
-export async function warmUp(state: LiveState, requests: readonly SearchRequest[]): Promise<number> {
+export async function warmUp(state: WarmTarget, requests: readonly SearchRequest[]): Promise<number> {
   const started = performance.now();
   const target = { index: state.index, files: state.releaseFiles, planner: state.planner };
   let answered = 0;
@@ -82,7 +90,7 @@ function mostAsked(logged: readonly RecentSearch[]): SearchRequest[] {
     .map((one) => one.request);
 }
 
-function catalogSearches(state: LiveState): SearchRequest[] {
+function catalogSearches(state: WarmTarget): SearchRequest[] {
   const { shared } = state.index;
   const requests: SearchRequest[] = [{}];
   for (const category of shared.categories.values()) {
