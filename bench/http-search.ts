@@ -18,7 +18,7 @@
  * firstAfterSwap). `--profile` writes V8 CPU profiles of the server (`node --cpu-prof`) to bench-profiles/.
  * Needs `npm run build` first.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -76,6 +76,8 @@ export function zipfSequence(distinct: readonly string[], length: number, seed: 
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** CPU time the server process spent per request (all its threads), ms: steadier than rates under load. */
+  cpuMsPerRequest: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -85,9 +87,10 @@ export interface LoadResult {
 /** One autocannon run of POST /v1/search with the queries in turn, or GET `path` when given. */
 export async function drive(
   base: string,
-  options: { queries?: readonly string[]; path?: string; seconds: number },
+  options: { queries?: readonly string[]; path?: string; seconds: number; pid: number },
 ): Promise<LoadResult> {
   let next = 0;
+  const cpuBefore = await cpuMsOf(options.pid);
   const queries = options.queries ?? [];
   const result = await autocannon({
     url: `${base}${options.path ?? '/v1/search'}`,
@@ -106,13 +109,21 @@ export async function drive(
           },
     ],
   });
+  const cpuMs = (await cpuMsOf(options.pid)) - cpuBefore;
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    cpuMsPerRequest: Math.round((cpuMs / Math.max(1, result.requests.total)) * 100) / 100,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
   };
+}
+
+/** User and system CPU time of a process so far, ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+async function cpuMsOf(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** The built `aisle start --demo` of a checkout, started on ephemeral ports, once its index is live. */
@@ -148,7 +159,7 @@ export async function startDemo(cli: string, env: Record<string, string> = {}) {
       },
       300_000,
     );
-    return { base, management: urls.management!, stop };
+    return { base, management: urls.management!, pid: running.child.pid!, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -259,12 +270,17 @@ async function main(): Promise<void> {
         const shop = await startDemo(build.cli, env);
         try {
           // A short warm-up, so the measured run meets compiled code.
-          await drive(shop.base, { queries: mix === '20 queries' ? everyday : zipf, seconds: 2 });
-          const result = await drive(shop.base, { queries: mix === '20 queries' ? everyday : zipf, seconds });
-          const health = await drive(shop.base, { path: '/health', seconds: Math.min(seconds, 5) });
+          const queries = mix === '20 queries' ? everyday : zipf;
+          await drive(shop.base, { queries, seconds: 2, pid: shop.pid });
+          const result = await drive(shop.base, { queries, seconds, pid: shop.pid });
+          const health = await drive(shop.base, {
+            path: '/health',
+            seconds: Math.min(seconds, 5),
+            pid: shop.pid,
+          });
           rows.push({ build: build.name, round, mix, result, health: health.requestsPerSecond });
           console.error(
-            `${build.name} round ${round} ${mix}: ${result.requestsPerSecond}/s p50 ${result.p50} ms p99 ${result.p99} ms (health ${health.requestsPerSecond}/s)`,
+            `${build.name} round ${round} ${mix}: ${result.requestsPerSecond}/s p50 ${result.p50} ms p99 ${result.p99} ms, ${result.cpuMsPerRequest} ms CPU each (health ${health.requestsPerSecond}/s)`,
           );
         } finally {
           await shop.stop();
@@ -282,7 +298,7 @@ async function main(): Promise<void> {
   for (const row of rows) {
     const cache = row.mix === '20 queries' || row.build === 'before' ? 'off' : 'on';
     console.log(
-      `| ${row.build} | ${row.round} | ${row.mix} | ${cache} | ${row.result.requestsPerSecond.toLocaleString('en')} | ${row.result.p50} ms | ${row.result.p99} ms | ${row.result.non2xx + row.result.errors} | ${row.health.toLocaleString('en')} | ${((row.result.requestsPerSecond / row.health) * 100).toFixed(1)} % |`,
+      `| ${row.build} | ${row.round} | ${row.mix} | ${cache} | ${row.result.requestsPerSecond.toLocaleString('en')} | ${row.result.p50} ms | ${row.result.p99} ms | ${row.result.non2xx + row.result.errors} | ${row.result.cpuMsPerRequest} ms | ${row.health.toLocaleString('en')} | ${((row.result.requestsPerSecond / row.health) * 100).toFixed(1)} % |`,
     );
   }
 }
