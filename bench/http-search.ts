@@ -298,9 +298,9 @@ async function main(): Promise<void> {
     `Demo shop (${DEMO_SHOP.products.toLocaleString('en')} products), ${CONNECTIONS} connections, ${seconds} s per run\n`,
   );
   console.log(
-    '| code | round | mix | answer cache | searches/s | p50 | p99 | non-2xx | GET /health/s | searches / health |',
+    '| code | round | mix | answer cache | searches/s | p50 | p99 | non-2xx | server CPU per search | GET /health/s | searches / health |',
   );
-  console.log('|---|---:|---|---|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     const cache = row.mix === '20 queries' || row.build === 'before' ? 'off' : 'on';
     console.log(
