@@ -215,11 +215,13 @@ export async function firstAfterSwap(cli: string, queries: readonly string[]): P
     const entities = [...generateCatalog({ ...DEMO_SHOP, today: new Date() })];
     const product = entities.find((entity) => entity.type === 'product')!;
     product.title = `${String(product.title)} (new)`;
-    await fetch(`${shop.management}/api/v1/catalog`, {
+    const uploaded = await fetch(`${shop.management}/catalog`, {
       method: 'PUT',
       headers: { authorization: 'Bearer bench-management-key', 'content-type': 'application/x-ndjson' },
       body: `${entities.map((entity) => JSON.stringify(entity)).join('\n')}\n`,
     });
+    if (!uploaded.ok)
+      throw new Error(`The new catalog was refused: ${uploaded.status} ${await uploaded.text()}`);
     const first = await waitFor(
       'the new catalog to go live',
       async () => {
