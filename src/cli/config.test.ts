@@ -22,6 +22,7 @@ describe('readConfig', () => {
       uploadConcurrency: 2,
       exportLimits: { bytes: 1024 * 1024 * 1024, lineChars: 16 * 1024 * 1024, cellChars: 1024 * 1024 },
       livePollMs: 500,
+      answerCacheBytes: 64 * 1024 * 1024,
       indexerPollMs: 500,
       indexerLeaseMs: 30_000,
       schedulerIntervalMs: 60_000,
@@ -218,6 +219,12 @@ describe('readConfig', () => {
     ).toMatchObject({ livePollMs: 250, indexerPollMs: 1000, indexerLeaseMs: 5000, schedulerIntervalMs: 500 });
     expect(() => readConfig({ AISLE_INDEXER_LEASE_MS: '999' })).toThrow(/AISLE_INDEXER_LEASE_MS/);
     expect(() => readConfig({ AISLE_SCHEDULER_INTERVAL_MS: '10' })).toThrow(/AISLE_SCHEDULER_INTERVAL_MS/);
+  });
+
+  it('reads the answer cache budget in kilobytes, 0 switching it off, refusing what is no whole number', () => {
+    expect(readConfig({ AISLE_ANSWER_CACHE_KB: '512' }).answerCacheBytes).toBe(512 * 1024);
+    expect(readConfig({ AISLE_ANSWER_CACHE_KB: '0' }).answerCacheBytes).toBe(0);
+    expect(() => readConfig({ AISLE_ANSWER_CACHE_KB: '-1' })).toThrow(/AISLE_ANSWER_CACHE_KB/);
   });
 
   it('keeps blobs in object storage named by AISLE_BLOB_URL, refusing a URL that names none', () => {

@@ -33,6 +33,8 @@ export interface Config {
   /** How much one export may make the readers read. */
   exportLimits: ExportLimits;
   livePollMs: number;
+  /** Bytes the answers kept for repeated searches may take on a query node; 0 keeps none. */
+  answerCacheBytes: number;
   indexerPollMs: number;
   indexerLeaseMs: number;
   /** How often the control plane's scheduler runs its timed work (fetch, clean-ups, the roll-up). */
@@ -115,6 +117,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cellChars: integer(env, 'AISLE_EXPORT_MAX_CELL_KB', 1024, 1, 256 * 1024) * 1024,
     },
     livePollMs: integer(env, 'AISLE_LIVE_POLL_MS', 500, 10, 600_000),
+    answerCacheBytes: integer(env, 'AISLE_ANSWER_CACHE_KB', 65_536, 0, 64 * 1024 * 1024) * 1024,
     indexerPollMs: integer(env, 'AISLE_INDEXER_POLL_MS', 500, 10, 600_000),
     indexerLeaseMs: integer(env, 'AISLE_INDEXER_LEASE_MS', 30_000, 1_000, 3_600_000),
     schedulerIntervalMs: integer(env, 'AISLE_SCHEDULER_INTERVAL_MS', 60_000, 100, 3_600_000),

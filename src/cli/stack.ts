@@ -14,9 +14,10 @@ import { createMetricsRegistry, type Registry } from '../lib/metrics.js';
 import { PACKAGE_ROOT } from '../lib/package-root.js';
 import type { TaskRunner } from '../lib/tasks.js';
 import { WorkerPool, workerEntry, workerPoolMetrics } from '../lib/worker-pool.js';
+import { AnswerCache } from '../query/answer-cache.js';
 import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import { LiveIndex } from '../query/live-index.js';
-import { liveIndexMetrics, searchLogMetrics } from '../query/metrics.js';
+import { answerCacheMetrics, liveIndexMetrics, searchLogMetrics } from '../query/metrics.js';
 import { STOREFRONT_PATH } from '../query/routes/storefront.js';
 import { SearchLog } from '../query/search-log/search-log.js';
 import { type BlobStore, type Database, openBlobStore, openDatabase } from '../store/index.js';
@@ -213,6 +214,8 @@ async function openStores(
 async function startQueryRole(parts: StackParts): Promise<{ live: LiveIndex; searchLog: SearchLog }> {
   const { config, roles, logger, clock, database, blobs, metrics, openApi, urls } = parts;
   const { reads } = parts.workers;
+  const answerCache = new AnswerCache(config.answerCacheBytes);
+  answerCacheMetrics(metrics, answerCache);
   const live: LiveIndex = new LiveIndex({
     database,
     blobs,
@@ -221,6 +224,8 @@ async function startQueryRole(parts: StackParts): Promise<{ live: LiveIndex; sea
     ...(database.changes ? { changes: database.changes } : {}),
     tasks: reads,
     onLoad: liveIndexMetrics(metrics, () => live),
+    // Answers kept were computed over the state before: none may be served any more.
+    onServe: () => answerCache.clear(),
   });
   await live.start();
   const log = new SearchLog({
@@ -239,6 +244,7 @@ async function startQueryRole(parts: StackParts): Promise<{ live: LiveIndex; sea
     clock,
     live,
     searchLog: log,
+    answerCache,
     metrics,
     shedding: config.shedding,
     openApi,

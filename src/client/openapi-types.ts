@@ -3987,6 +3987,15 @@ export interface components {
             ignored: string[];
         } | {
             /** @enum {string} */
+            step: "answer_cache";
+            /** @description `hit`: the answer, this trace included, was computed for an earlier identical request over what is live now and kept; only the query id is new. `kept`: computed now and kept for repeats. `not_kept`: computed now and not kept (`reason`). */
+            outcome: "hit" | "kept" | "not_kept";
+            /** @description With `hit`: when the kept answer was computed (RFC 3339). */
+            answered_at?: string;
+            /** @description With `not_kept`: why, in a sentence. */
+            reason?: string;
+        } | {
+            /** @enum {string} */
             step: "arrival";
             /** @description The time the search reads (RFC 3339). */
             time: string;

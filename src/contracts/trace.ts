@@ -3,8 +3,9 @@ import { AppliedFilter, Selector } from './search-parts.js';
 
 /**
  * The trace a search carries with `debug`: one entry per step of planning and execution, in the
- * order they ran, each named by `step`. A GET writes parameters first when it left some out;
- * planning writes arrival, normalize, rules (before and
+ * order they ran, each named by `step`. A GET writes parameters first when it left some out; a
+ * search's trace then opens with answer_cache (whether the answer was kept from an earlier
+ * identical search). Planning writes arrival, normalize, rules (before and
  * after resolution), rewrite, resolution, redirect and plan; execution writes match, filter, rank
  * and relaxation per section, and entity when asked about one entity.
  *
@@ -499,9 +500,27 @@ export const EntityStep = Type.Object(
   { additionalProperties: false },
 );
 
+/** Whether the answer came from the answer cache, was kept in it now, or was not kept and why. */
+export const AnswerCacheStep = Type.Object(
+  {
+    step: Type.Literal('answer_cache'),
+    outcome: Type.Union([Type.Literal('hit'), Type.Literal('kept'), Type.Literal('not_kept')], {
+      description:
+        '`hit`: the answer, this trace included, was computed for an earlier identical request over what is live now and kept; only the query id is new. `kept`: computed now and kept for repeats. `not_kept`: computed now and not kept (`reason`).',
+    }),
+    answered_at: Type.Optional(
+      Type.String({ description: 'With `hit`: when the kept answer was computed (RFC 3339).' }),
+    ),
+    reason: Type.Optional(Type.String({ description: 'With `not_kept`: why, in a sentence.' })),
+  },
+  { additionalProperties: false },
+);
+export type AnswerCacheStep = Static<typeof AnswerCacheStep>;
+
 export const TraceEntry = Type.Union(
   [
     ParametersStep,
+    AnswerCacheStep,
     ArrivalStep,
     NormalizeStep,
     RulesStep,

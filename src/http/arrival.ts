@@ -11,7 +11,9 @@ declare module 'fastify' {
 /** Stamps every request with the clock's time as its first step, before parsing and validation. */
 export function stampArrivals(app: FastifyInstance, clock: Clock): void {
   app.decorateRequest('arrivedAt', null as unknown as Date);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: no promise per request.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.arrivedAt = clock.now();
+    done();
   });
 }

@@ -37,10 +37,13 @@ export function errorHandler(options: { questionsOnly: boolean }): ErrorHandler 
     const known = frameworkRefusal(error, request, reply);
     if (known) return sendProblem(reply, known);
     if (isDependencyAway(error)) {
-      request.log.error({ err: error }, 'request failed: the database or the blob store is away');
+      request.log.error(
+        { err: error, reqId: request.id, route: request.routeOptions.url },
+        'request failed: the database or the blob store is away',
+      );
       return sendProblem(reply, retryAfter('dependency_away', DEPENDENCY_RETRY_SECONDS, DEPENDENCY_AWAY));
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: error, reqId: request.id, route: request.routeOptions.url }, 'request failed');
     return sendProblemBody(
       reply,
       problemBody('internal_error', 'The server failed to answer; the failure was logged.'),

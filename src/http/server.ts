@@ -65,6 +65,9 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     ajv: { customOptions: { removeAdditional: false } },
     // Every request would be two log lines; the search log, not the server log, records searches.
     logController: new LogController({ disableRequestLogging: true }),
+    // No child logger per request: made for every request, it showed in profiles of searches, and
+    // only failures log, naming their request themselves (see error-handler.ts).
+    childLoggerFactory: (logger) => logger,
     // Fastify's own 503 while closing is no problem document: refuseWhileClosing answers it.
     return503OnClosing: false,
     // A closing server ends idle keep-alive connections at once and lets requests in flight finish.

@@ -1,10 +1,24 @@
+import { randomFillSync } from 'node:crypto';
 import { v7 as uuidv7, validate, version } from 'uuid';
 import { canonicalJson } from './canonical-json.js';
 import { sha256Hex } from './hash.js';
 
+/** Random bytes for ids, filled 256 ids at a time: one call into the system per id showed in profiles. */
+const randomPool = new Uint8Array(16 * 256);
+let randomAt = randomPool.length;
+
+function randomBytes16(): Uint8Array {
+  if (randomAt === randomPool.length) {
+    randomFillSync(randomPool);
+    randomAt = 0;
+  }
+  randomAt += 16;
+  return randomPool.subarray(randomAt - 16, randomAt);
+}
+
 /** A fresh UUIDv7: time-ordered, so a query id also tells when it was answered. */
 export function newQueryId(now: Date): string {
-  return uuidv7({ msecs: now.getTime() });
+  return uuidv7({ msecs: now.getTime(), random: randomBytes16() });
 }
 
 export function isUuidV7(value: string): boolean {

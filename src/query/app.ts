@@ -10,6 +10,7 @@ import { describeRoutes } from '../http/openapi.js';
 import { createHttpServer, type HttpServer } from '../http/server.js';
 import type { Clock } from '../lib/clock.js';
 import type { Registry } from '../lib/metrics.js';
+import { AnswerCache } from './answer-cache.js';
 import type { AiGatewaySettings } from './column-suggestions.js';
 import type { LiveIndex } from './live-index.js';
 import { eventRoutes } from './routes/events.js';
@@ -37,6 +38,8 @@ export interface QueryAppOptions {
   shedding: SheddingOptions;
   /** Where storefront searches and their events are written. */
   searchLog: SearchLog;
+  /** Answers to repeated searches; none kept without one. */
+  answerCache?: AnswerCache;
   /** The whole API description, served at /openapi.json; absent while it is being generated. */
   openApi?: () => unknown;
   /** The built example storefront's folder, served at /demo; absent: none. */
@@ -60,7 +63,7 @@ export async function buildPublicApp(options: QueryAppOptions): Promise<HttpServ
   await compressAnswers(plain);
   await describeRoutes(plain);
   healthRoute(app, 'query');
-  searchRoutes(app, options.live, options.searchLog);
+  searchRoutes(app, options.live, options.searchLog, options.answerCache ?? new AnswerCache(0));
   pageRoutes(app, options.live, options.searchLog);
   await eventRoutes(app, options.live, options.searchLog);
   if (options.openApi) openApiRoute(app, options.openApi);

@@ -202,7 +202,7 @@ function keepable(request: SearchRequest): boolean {
 }
 
 /** What of the time an answer reads: the rules in force, sale-window epochs, the hour of dated signals. */
-function timePartOf(live: LiveState, time: number): string {
+export function timePartOf(live: LiveState, time: number): string {
   return `${scheduleEpoch(live.releaseFiles, time)};${timeEpoch(live.index, time)}`;
 }
 

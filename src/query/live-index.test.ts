@@ -7,7 +7,14 @@ import type { Rule } from '../contracts/release-files/index.js';
 import { compileReleaseIndex } from '../control/indexer/release-index.js';
 import { compileIndex } from '../engine/index.js';
 import { inlineTasks } from '../lib/tasks.js';
-import type { BlobStore, ChangeFeed, ChangeListener, Database, LiveRecord } from '../store/index.js';
+import type {
+  BlobStore,
+  ChangeFeed,
+  ChangeListener,
+  Database,
+  LiveRecord,
+  RecentSearch,
+} from '../store/index.js';
 import { indexTasks } from './index-tasks.js';
 import { LiveIndex } from './live-index.js';
 
@@ -227,5 +234,72 @@ describe('LiveIndex following changes', () => {
     await vi.waitFor(() => expect(store.live.current()?.runId).toBe(2), WAIT);
     expect(store.reads()).toBe(before + 1);
     await store.live.stop();
+  });
+});
+
+describe('LiveIndex warm-up', () => {
+  /** A store whose search log holds `logged`, and a logger that notes what was live at each warm-up. */
+  function warmedStore(artifacts: Record<string, Uint8Array>, logged: RecentSearch[]) {
+    let pointer: LiveRecord | undefined;
+    const warmed: Array<{ run: number; servedThen: number | undefined; searches: number; from: string }> = [];
+    const database = {
+      live: { get: async () => pointer },
+      releases: { get: async (id: string) => ({ id, files: demoReleaseFiles, createdAt: '' }) },
+      indexRuns: { get: async () => undefined },
+      offers: { latest: async () => 0, changedSince: async () => [] },
+      searchLog: { recentSearches: async (limit: number) => logged.slice(0, limit) },
+    } as unknown as Database;
+    const blobs = { get: async (key: string) => Buffer.from(artifacts[key]!) } as unknown as BlobStore;
+    let live: LiveIndex | undefined;
+    const noting = pino(
+      { level: 'info' },
+      {
+        write(line: string) {
+          const entry = JSON.parse(line);
+          if (entry.msg === 'new live state warmed')
+            warmed.push({ ...entry, servedThen: live?.current()?.runId });
+        },
+      },
+    ) as unknown as FastifyBaseLogger;
+    live = new LiveIndex({ database, blobs, logger: noting, pollMs: 60_000, tasks: inlineTasks(indexTasks) });
+    return {
+      live,
+      warmed,
+      point(runId: number, artifact: string) {
+        pointer = { runId, artifact, releaseId: 'r1', snapshotId: 'sn_1', since: '' };
+      },
+    };
+  }
+
+  it('answers the searches shoppers asked most over a new index before searches read it', async () => {
+    const asked = (typed: string) => ({ typed, surface: 'search', channel: 'web', locale: 'en' });
+    const logged = [asked('headphones'), asked('kettle'), asked('headphones'), asked('sofa')];
+    const built = await compileReleaseIndex(catalog, demoReleaseFiles);
+    const { live, warmed, point } = warmedStore({ built, other: built.slice() }, logged);
+    point(1, 'built');
+    await live.refresh();
+    expect(live.current()?.runId).toBe(1);
+    // Warmed while nothing was served yet: 3 distinct searches of the log.
+    expect(warmed).toEqual([
+      expect.objectContaining({ run: 1, servedThen: undefined, searches: 3, from: 'search log' }),
+    ]);
+
+    // A new artifact: warmed while the one before is still served, then swapped in.
+    point(2, 'other');
+    await live.refresh();
+    expect(live.current()?.runId).toBe(2);
+    expect(warmed[1]).toMatchObject({ run: 2, servedThen: 1, searches: 3 });
+  });
+
+  it("warms with the catalog's category pages and names while the search log holds no shopper's search", async () => {
+    const { live, warmed, point } = warmedStore(
+      { built: await compileReleaseIndex(catalog, demoReleaseFiles) },
+      [],
+    );
+    point(1, 'built');
+    await live.refresh();
+    expect(warmed).toHaveLength(1);
+    expect(warmed[0]).toMatchObject({ run: 1, servedThen: undefined, from: 'catalog' });
+    expect(warmed[0]!.searches).toBeGreaterThan(10);
   });
 });

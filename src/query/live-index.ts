@@ -5,7 +5,6 @@ import { AppError, retryAfter } from '../lib/errors.js';
 import { ownBytes, type TaskRunner } from '../lib/tasks.js';
 import { type ProductRecords, productRecordsOf, Storefront } from '../pages/index.js';
 import {
-  answerRequest,
   catalogSuggestionsOf,
   compilePlanner,
   LEARNT_SUGGESTIONS_KEY,
@@ -18,6 +17,7 @@ import {
 } from '../planner/index.js';
 import type { BlobStore, ChangeFeed, Database } from '../store/index.js';
 import type { PrepareInput, PrepareLearntInput, PrepareOutput } from './index-tasks.js';
+import { warmUp, warmUpPlan } from './warm-up.js';
 
 /** Why a search cannot be answered while no index run has succeeded and none is on its way. */
 export const NOTHING_SEARCHABLE =
@@ -126,10 +126,12 @@ export interface LiveIndexOptions {
   tasks: TaskRunner;
   /** Called after each load of a new artifact, with how it ended and how long it took. */
   onLoad?: (outcome: 'loaded' | 'failed', seconds: number) => void;
+  /**
+   * Called each time searches start reading another state: a new index, a switch of release, an
+   * offers update, new learnt suggestions (what was kept of the state before is stale).
+   */
+  onServe?: (state: LiveState) => void;
 }
-
-/** Searches run on a new index before it goes live, so the first shoppers' do not pay its warm-up. */
-const WARM_UP_REQUESTS = [{}, { query: 'a' }, { query: 'new' }];
 
 /**
  * Follows the live pointer, told of its moves by the database's notices where it sends them, else
@@ -258,6 +260,12 @@ export class LiveIndex {
     void (underWay ? underWay.finally(() => this.refresh()) : this.refresh()).finally(() => this.#schedule());
   }
 
+  /** Searches read `state` from now on. */
+  #serve(state: LiveState): void {
+    this.#state = state;
+    this.options.onServe?.(state);
+  }
+
   #schedule(): void {
     clearTimeout(this.#timer);
     if (this.#stopped || (this.#listening && !this.#failed)) return;
@@ -282,7 +290,7 @@ export class LiveIndex {
       this.#coming = undefined;
       const kept = this.#state;
       if (live.runId === kept?.runId) {
-        if (latestOffers > kept.offersApplied) this.#state = await this.#withOffers(kept, latestOffers);
+        if (latestOffers > kept.offersApplied) this.#serve(await this.#withOffers(kept, latestOffers));
         this.#failed = false;
         return;
       }
@@ -312,7 +320,9 @@ export class LiveIndex {
               learnt: this.#learnt?.indexes,
             })
           : await this.#loadState(place, blobs);
-      this.#state = await this.#withOffers(loaded, latestOffers);
+      const ready = await this.#withOffers(loaded, latestOffers);
+      await this.#warm(ready);
+      this.#serve(ready);
       this.#since = live.since;
       this.#failed = false;
       this.options.onLoad?.('loaded', (performance.now() - startedAt) / 1000);
@@ -345,7 +355,7 @@ export class LiveIndex {
       const indexes = new LearntIndexes(prepared);
       this.#learnt = { key, indexes };
       const state = this.#state;
-      if (state) this.#state = { ...state, suggester: state.suggester.withLearnt(indexes) };
+      if (state) this.#serve({ ...state, suggester: state.suggester.withLearnt(indexes) });
       logger.info(
         { places: prepared.places.length, learntAt: prepared.learntAt },
         'learnt suggestions loaded',
@@ -353,6 +363,26 @@ export class LiveIndex {
     } catch (error) {
       logger.error({ err: error }, 'the learnt suggestions could not be loaded; those served now stay');
     }
+  }
+
+  /**
+   * Answers searches shoppers ask over a state before it is served (see warmUpPlan), so the first
+   * shoppers after a swap or a switch do not pay for what the first searches of a state build.
+   */
+  async #warm(state: LiveState): Promise<void> {
+    const startedAt = performance.now();
+    const { database, logger } = this.options;
+    const plan = await warmUpPlan(state, (limit) => database.searchLog.recentSearches(limit));
+    const answered = await warmUp(state, plan.requests);
+    logger.info(
+      {
+        run: state.runId,
+        searches: answered,
+        from: plan.from,
+        ms: Math.round(performance.now() - startedAt),
+      },
+      'new live state warmed',
+    );
   }
 
   async #loadState(place: LivePlace, blobs: BlobStore): Promise<LiveState> {
@@ -364,16 +394,7 @@ export class LiveIndex {
     await turn();
     const index = loadIndex(prepared.bytes, prepared.prepared);
     await turn();
-    const state = liveStateOf(place, index, { learnt: this.#learnt?.indexes });
-    for (const request of WARM_UP_REQUESTS) {
-      await turn();
-      try {
-        answerRequest({ index, files: state.releaseFiles, planner: state.planner }, request, new Date());
-      } catch (error) {
-        this.options.logger.debug({ err: error }, 'a warm-up search of a new index failed');
-      }
-    }
-    return state;
+    return liveStateOf(place, index, { learnt: this.#learnt?.indexes });
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry, WORK_SECONDS } from '../lib/metrics.js';
+import type { AnswerCache, AnswerCacheStats } from './answer-cache.js';
 import type { LiveIndex } from './live-index.js';
 import type { SearchLog, SearchLogStats } from './search-log/search-log.js';
 
@@ -76,19 +77,8 @@ export function searchLogMetrics(registry: Registry, searchLog: SearchLog): void
       this.set(searchLog.stats().queued);
     },
   });
-  const counted = (name: string, help: string, read: (stats: SearchLogStats) => number) => {
-    let reported = 0;
-    new Counter({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        const now = read(searchLog.stats());
-        if (now > reported) this.inc(now - reported);
-        reported = now;
-      },
-    });
-  };
+  const counted = (name: string, help: string, read: (stats: SearchLogStats) => number) =>
+    countedAtScrape(registry, name, help, () => read(searchLog.stats()));
   counted(
     'aisle_search_log_written_total',
     'Searches and events written to the search log.',
@@ -104,4 +94,50 @@ export function searchLogMetrics(registry: Registry, searchLog: SearchLog): void
     'Batch writes of the search log that failed (their searches and events are written again).',
     (s) => s.failedWrites,
   );
+}
+
+/** The answer cache: searches answered from it and computed anew, and the bytes it holds. */
+export function answerCacheMetrics(registry: Registry, cache: AnswerCache): void {
+  const counted = (name: string, help: string, read: (stats: AnswerCacheStats) => number) =>
+    countedAtScrape(registry, name, help, () => read(cache.stats()));
+  counted('aisle_answer_cache_hits_total', 'Searches answered from the answer cache.', (s) => s.hits);
+  counted(
+    'aisle_answer_cache_misses_total',
+    'Searches the answer cache could keep that it did not hold, computed anew.',
+    (s) => s.misses,
+  );
+  new Gauge({
+    name: 'aisle_answer_cache_bytes',
+    help: 'Memory the answers kept take, as the cache counts it (AISLE_ANSWER_CACHE_KB bounds it).',
+    registers: [registry],
+    collect() {
+      this.set(cache.stats().bytes);
+    },
+  });
+  new Gauge({
+    name: 'aisle_answer_cache_entries',
+    help: 'Answers kept in the answer cache.',
+    registers: [registry],
+    collect() {
+      this.set(cache.stats().entries);
+    },
+  });
+}
+
+/**
+ * A counter read from a running count when scraped, so the count itself costs the work that
+ * makes it nothing more than an addition.
+ */
+function countedAtScrape(registry: Registry, name: string, help: string, read: () => number): void {
+  let reported = 0;
+  new Counter({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      const now = read();
+      if (now > reported) this.inc(now - reported);
+      reported = now;
+    },
+  });
 }

@@ -3,6 +3,7 @@ import { SelectorError } from '../engine/index.js';
 import { AppError } from '../lib/errors.js';
 import { newQueryId } from '../lib/ids.js';
 import { answerRequest, type PlannedAnswer } from '../planner/index.js';
+import { type AnswerCache, answerCacheStep } from './answer-cache.js';
 import { AutocompleteAnswers } from './autocomplete-answers.js';
 import { type LiveState, NOTHING_SEARCHABLE } from './live-index.js';
 
@@ -28,6 +29,91 @@ export function answerSearch(
   arrival: Date,
   nothingLive = (): AppError => new AppError('not_searchable', NOTHING_SEARCHABLE),
 ): SearchResponse {
+  refuseTime(request);
+  if (!live) throw nothingLive();
+  // A shopper's typeahead is answered from the answers kept for this live state when it can be.
+  const answer = asRequestError(() => autocompleteAnswers.answer(live, request, arrival));
+  return stamped(live, arrival, answer);
+}
+
+/** A search answered: the answer, and its JSON when it is sent as already serialized. */
+export interface ServedSearch {
+  answer: SearchResponse;
+  body?: string;
+}
+
+/**
+ * Answers a shopper's search as answerSearch does, from `cache` when the same request was
+ * answered over the same live state before: then only the query id is new, and the JSON kept is
+ * sent with it, serialized once. An answer computed now is serialized with `serialize` (the
+ * route's own serializer) and kept. With `debug`, the trace opens with whether the answer was
+ * kept (a debug answer is kept apart, under its own key, its trace included).
+ */
+export function serveSearch(
+  cache: AnswerCache,
+  live: LiveState | undefined,
+  request: SearchRequest,
+  arrival: Date,
+  serialize: (answer: SearchResponse) => string,
+  nothingLive: () => AppError,
+): ServedSearch {
+  refuseTime(request);
+  if (!live) throw nothingLive();
+  const reason = cache.whyNotKept(live, request);
+  if (reason !== undefined) {
+    const answer = answerSearch(live, request, arrival, nothingLive);
+    return {
+      answer: request.debug ? withCacheStep(answer, answerCacheStep('not_kept', { reason })) : answer,
+    };
+  }
+  const key = cache.keyOf(live, request, arrival.getTime());
+  const kept = cache.get(live, key);
+  if (kept) {
+    const answer = stamped(live, arrival, kept.answer);
+    if (kept.tail !== undefined) return { answer, body: `${idPrefix(answer.query_id)}${kept.tail}` };
+    return { answer: withCacheStep(answer, answerCacheStep('hit', { answeredAt: kept.answeredAt })) };
+  }
+  const planned = asRequestError(() => answerOf(live, request, arrival));
+  const answer = stamped(live, arrival, planned);
+  if (request.debug) {
+    const keptNow = cache.keep(
+      live,
+      key,
+      { answer: planned, answeredAt: arrival },
+      JSON.stringify(planned).length,
+    );
+    const step = keptNow
+      ? answerCacheStep('kept')
+      : answerCacheStep('not_kept', {
+          reason: 'The answer is larger than the whole cache (AISLE_ANSWER_CACHE_KB).',
+        });
+    return { answer: withCacheStep(answer, step) };
+  }
+  const body = serialize(answer);
+  const prefix = idPrefix(answer.query_id);
+  // The serializer writes the query id first, as the schema orders it; the rest is the same for every repeat.
+  if (body.startsWith(prefix)) {
+    cache.keep(
+      live,
+      key,
+      { answer: planned, answeredAt: arrival, tail: body.slice(prefix.length) },
+      body.length,
+    );
+  }
+  return { answer, body };
+}
+
+function idPrefix(queryId: string): string {
+  return `{"query_id":"${queryId}"`;
+}
+
+function withCacheStep(answer: SearchResponse, step: ReturnType<typeof answerCacheStep>): SearchResponse {
+  const after = (answer.trace ?? []).filter((entry) => entry.step !== 'answer_cache');
+  return { ...answer, trace: [step, ...after] };
+}
+
+/** A public search never fixes its time: it is stamped on arrival. */
+function refuseTime(request: SearchRequest): void {
   if (request.time !== undefined) {
     throw new AppError('invalid_request', 'The request cannot be answered as sent.', [
       {
@@ -37,10 +123,6 @@ export function answerSearch(
       },
     ]);
   }
-  if (!live) throw nothingLive();
-  // A shopper's typeahead is answered from the answers kept for this live state when it can be.
-  const answer = asRequestError(() => autocompleteAnswers.answer(live, request, arrival));
-  return stamped(live, arrival, answer);
 }
 
 /**

@@ -67,7 +67,7 @@ export type {
   LoggedSearch,
   SearchLogSize,
 } from './search-log-records.js';
-export type { CountedSearch, SearchLogRepository } from './search-log-repository.js';
+export type { CountedSearch, RecentSearch, SearchLogRepository } from './search-log-repository.js';
 export type { SettingsRepository } from './settings-repository.js';
 export type { NewSnapshot, SnapshotsRepository } from './snapshots-repository.js';
 export { createScratchSchema, openScratchDatabase, type ScratchSchema } from './testing.js';

@@ -71,6 +71,18 @@ for (const backend of backends) {
       fileDirs = [];
     });
 
+    it('reads the last shopper searches back, newest first, as many as asked', async () => {
+      const older = search('2026-03-01T08:00:00.000Z', { typed: 'toaster', category: 'kitchen' });
+      const newer = search('2026-03-02T09:00:00.000Z', { typed: 'sofa', surface: 'category_page' });
+      const bot = search('2026-03-02T10:00:00.000Z', { typed: 'crawl', traffic: 'bot' });
+      await db.searchLog.append({ searches: [older, newer, bot], events: [] });
+      expect(await db.searchLog.recentSearches(10)).toEqual([
+        { typed: 'sofa', surface: 'category_page', channel: 'web', locale: 'en' },
+        { typed: 'toaster', surface: 'search', channel: 'web', locale: 'en', category: 'kitchen' },
+      ]);
+      expect(await db.searchLog.recentSearches(1)).toHaveLength(1);
+    });
+
     it('keeps searches and events, marks the days they touch, and reads a day back in order', async () => {
       const first = search('2026-03-01T23:59:59.000Z');
       const second = search('2026-03-01T08:00:00.000Z', {

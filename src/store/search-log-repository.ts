@@ -30,6 +30,9 @@ export interface CountedSearch {
   pageView?: string;
 }
 
+/** A search as a new index is warmed with it: where it was asked and what. */
+export type RecentSearch = Pick<CountedSearch, 'typed' | 'surface' | 'channel' | 'locale' | 'category'>;
+
 /**
  * The raw search log: append-only writes in batches, read back a day at a time by the roll-up,
  * removed by whole days once older than the retention period.
@@ -43,6 +46,11 @@ export interface SearchLogRepository {
   clearDirty(day: string): Promise<void>;
   /** A day's shopper searches after `afterQueryId`, in query id order, `limit` at most. */
   searchesOfDay(day: string, afterQueryId: string, limit: number): Promise<CountedSearch[]>;
+  /**
+   * The last `limit` shopper searches, newest first: where and what they asked (read backwards
+   * along the day index, so the cost stays `limit` rows however long the log is).
+   */
+  recentSearches(limit: number): Promise<RecentSearch[]>;
   /** A day's shopper events whose search is a shopper's too, after `afterSeq` in arrival order. */
   eventsOfDay(day: string, afterSeq: number, limit: number): Promise<JoinedEvent[]>;
   /** Removes the searches and events of days before `day`; answers how many rows went. */
@@ -127,6 +135,24 @@ export function createSearchLogRepository(
         countOnly: row.count_only === 1,
         total: row.total,
         pageView: absentIfNull(row.page_view),
+      }));
+    },
+
+    async recentSearches(limit) {
+      const rows = await db
+        .selectFrom('searches')
+        .select(['typed', 'surface', 'channel', 'locale', 'category'])
+        .where('traffic', '=', 'shopper')
+        .orderBy('day', 'desc')
+        .orderBy('query_id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        typed: row.typed,
+        surface: row.surface,
+        channel: row.channel,
+        locale: row.locale,
+        category: absentIfNull(row.category),
       }));
     },
 

@@ -991,8 +991,10 @@ describe('the trace', () => {
     const answer = await search({ query: 'smart tv', debug: true, per_page: 2 });
     const steps: string[] = answer.trace.map((entry: Answer) => entry.step);
     const planned = steps.indexOf('plan');
-    expect(steps.slice(0, planned + 1).every((step) => PLANNING.includes(step))).toBe(true);
-    expect(steps[0]).toBe('arrival');
+    // Whether the answer came from the answer cache opens it, then planning from the arrival on.
+    expect(steps[0]).toBe('answer_cache');
+    expect(steps.slice(1, planned + 1).every((step) => PLANNING.includes(step))).toBe(true);
+    expect(steps[1]).toBe('arrival');
     expect(steps.slice(planned + 1).every((step) => step === 'match' || step === 'rank')).toBe(true);
     expect(traceSteps(answer, 'match').map((entry) => entry.type)).toEqual([
       'product',

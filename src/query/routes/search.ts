@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Problem } from '../../contracts/problem.js';
 import { SearchQueryString, SearchRequest, SearchResponse } from '../../contracts/search.js';
 import type { HttpServer } from '../../http/server.js';
+import type { AnswerCache } from '../answer-cache.js';
 import type { LiveIndex } from '../live-index.js';
-import { answerSearch } from '../search.js';
+import { serveSearch } from '../search.js';
 import { type AnsweredSearch, logAnsweredSearch } from '../search-log/answered.js';
 import type { SearchLog } from '../search-log/search-log.js';
 import { isTrue } from './flags.js';
@@ -31,15 +32,37 @@ const responses = {
 
 /**
  * `POST /v1/search` and `GET /v1/search`: the same search, from a body or from URL parameters.
- * Each answer goes to the search log once it is sent, so logging never delays it.
+ * Each answer goes to the search log once it is sent, so logging never delays it. Repeated
+ * searches are answered from `cache` (see AnswerCache), sent as the JSON kept with a new query id.
  */
-export function searchRoutes(app: HttpServer, live: LiveIndex, searchLog: SearchLog): void {
+export function searchRoutes(
+  app: HttpServer,
+  live: LiveIndex,
+  searchLog: SearchLog,
+  cache: AnswerCache,
+): void {
   const answered = new WeakMap<FastifyRequest, AnsweredSearch>();
-  const search = (request: FastifyRequest, body: SearchRequest): SearchResponse => {
+  // URL parameters a GET left out (tracking parameters, repeats) open the debug trace; a debug
+  // answer is never sent from the kept JSON, so the step is added to the answer itself.
+  const search = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: SearchRequest,
+    ignored: string[] = [],
+  ): void => {
     const state = live.current();
-    const answer = answerSearch(state, body, request.arrivedAt, () => live.nothingLive());
-    if (state) answered.set(request, { request: body, answer, files: state.releaseFiles });
-    return answer;
+    const served = serveSearch(
+      cache,
+      state,
+      body,
+      request.arrivedAt,
+      (answer) => String(reply.serialize(answer)),
+      () => live.nothingLive(),
+    );
+    if (state) answered.set(request, { request: body, answer: served.answer, files: state.releaseFiles });
+    if (served.body === undefined) reply.send(withIgnored(served.answer, ignored));
+    // Already serialized by the route's own serializer: Fastify sends a JSON string as it is.
+    else reply.type('application/json; charset=utf-8').send(served.body);
   };
   const logOnceSent = async (request: FastifyRequest) => {
     const done = answered.get(request);
@@ -58,7 +81,7 @@ export function searchRoutes(app: HttpServer, live: LiveIndex, searchLog: Search
       },
       onResponse: logOnceSent,
     },
-    async (request) => search(request, request.body),
+    (request, reply) => search(request, reply, request.body),
   );
 
   const parameters = urlParameters(SearchQueryString, REFUSED_IN_URL);
@@ -77,7 +100,7 @@ export function searchRoutes(app: HttpServer, live: LiveIndex, searchLog: Search
       preValidation: parameters.preValidation,
       onResponse: logOnceSent,
     },
-    async (request) => {
+    (request, reply) => {
       const { count_only, redirect, debug, ...plain } = request.query;
       const body: SearchRequest = {
         ...plain,
@@ -85,11 +108,13 @@ export function searchRoutes(app: HttpServer, live: LiveIndex, searchLog: Search
         ...(redirect !== undefined ? { redirect: isTrue(redirect) } : {}),
         ...(debug !== undefined ? { debug: isTrue(debug) } : {}),
       };
-      const answer = search(request, body);
-      const ignored = parameters.ignoredOf(request);
-      return answer.trace && ignored.length > 0
-        ? { ...answer, trace: [{ step: 'parameters' as const, ignored }, ...answer.trace] }
-        : answer;
+      search(request, reply, body, parameters.ignoredOf(request));
     },
   );
+}
+
+/** The answer with the URL parameters a GET left out named first in its debug trace. */
+function withIgnored(answer: SearchResponse, ignored: string[]): SearchResponse {
+  if (!answer.trace || ignored.length === 0) return answer;
+  return { ...answer, trace: [{ step: 'parameters' as const, ignored }, ...answer.trace] };
 }
