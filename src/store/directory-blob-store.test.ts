@@ -129,6 +129,42 @@ describe('DirectoryBlobStore', () => {
       );
     });
 
+    it('keeps an upload this process stages however old, and removes one no process renews', async () => {
+      const { mkdir, writeFile, utimes } = await import('node:fs/promises');
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      async function* slowBody(): AsyncIterable<Uint8Array> {
+        yield Buffer.from('the first half, ');
+        await held;
+        yield Buffer.from('the second');
+      }
+      const staging = store.stage(slowBody());
+      const incoming = join(root, 'incoming');
+      const [own] = await vi.waitFor(() => {
+        const files = readdirSync(incoming);
+        if (files.length === 0) throw new Error('nothing staged yet');
+        return files;
+      });
+      // Another host's upload: one renewed a moment ago, one its process stopped renewing.
+      const renewed = join(incoming, '.tmp-0123456789ab.4242-00112233aabbccdd');
+      const stopped = join(incoming, '.tmp-0123456789ab.4343-44556677aabbccdd');
+      await mkdir(incoming, { recursive: true });
+      for (const path of [renewed, stopped]) await writeFile(path, 'half a blob');
+      const twoMinutesAgo = new Date(Date.now() - 120_000);
+      await utimes(stopped, twoMinutesAgo, twoMinutesAgo);
+      const dayAgo = new Date(Date.now() - 86_400_000);
+      await utimes(join(incoming, own!), dayAgo, dayAgo);
+
+      expect(await store.removeAbandoned(3_600_000)).toBe(1);
+      expect(readdirSync(incoming).sort()).toEqual([own, '.tmp-0123456789ab.4242-00112233aabbccdd'].sort());
+      release();
+      const staged = await staging;
+      await staged.keep();
+      expect(readdirSync(incoming)).toEqual(['.tmp-0123456789ab.4242-00112233aabbccdd']);
+    });
+
     it('finds nothing to remove in a store never written to', async () => {
       expect(await store.removeAbandoned(0)).toBe(0);
     });

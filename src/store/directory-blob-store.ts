@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, type Dirent } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { sha256Hex } from '../lib/hash.js';
 import {
@@ -53,11 +54,13 @@ export class DirectoryBlobStore implements BlobStore {
     // (the same file system, which rename needs) and move to their place once hashed.
     const incoming = join(this.root, INCOMING);
     await mkdir(incoming, { recursive: true });
-    const temporary = temporaryPath(incoming);
+    const temporary = temporaryPath(incoming, OWNER);
+    const owned = ownStaged(temporary);
     let stored: StoredBlob;
     try {
       stored = await hashingWrite(temporary, stream, maxBytes);
     } catch (error) {
+      owned.release();
       await rm(temporary, { force: true });
       throw error;
     }
@@ -75,12 +78,14 @@ export class DirectoryBlobStore implements BlobStore {
             await this.#settle(temporary, stored.key);
           }
         } finally {
+          owned.release();
           await rm(temporary, { force: true });
         }
       },
       discard: async () => {
         if (settled) return;
         settled = true;
+        owned.release();
         await rm(temporary, { force: true });
       },
     };
@@ -104,11 +109,18 @@ export class DirectoryBlobStore implements BlobStore {
       if (isMissing(error)) return 0;
       throw error;
     }
+    const incoming = join(this.root, INCOMING);
     for (const entry of entries) {
       if (!entry.isFile() || !entry.name.startsWith(TEMPORARY_PREFIX)) continue;
       const path = join(entry.parentPath, entry.name);
+      if (staging.has(path)) continue;
       try {
-        if ((await stat(path)).mtimeMs > cutoff) continue;
+        const modified = (await stat(path)).mtimeMs;
+        const abandoned =
+          entry.parentPath === incoming
+            ? ownerGone(entry.name) || modified < Date.now() - UNRENEWED_STAGE_MS
+            : modified <= cutoff;
+        if (!abandoned) continue;
         await rm(path, { force: true });
         removed++;
       } catch (error) {
@@ -182,9 +194,69 @@ export class DirectoryBlobStore implements BlobStore {
 const INCOMING = 'incoming';
 const TEMPORARY_PREFIX = '.tmp-';
 
-/** A name no key can have (keys are hex only), unique among concurrent writers. */
-function temporaryPath(dir: string): string {
-  return join(dir, `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}`);
+/**
+ * A name no key can have (keys are hex only), unique among concurrent writers; a staged upload's
+ * also names its owner, the process writing it.
+ */
+function temporaryPath(dir: string, owner?: string): string {
+  return join(
+    dir,
+    `${TEMPORARY_PREFIX}${owner !== undefined ? `${owner}-` : ''}${randomBytes(8).toString('hex')}`,
+  );
+}
+
+/**
+ * The process that stages an upload, as its file names it: this host (a hash of its name, which
+ * may hold any character) and the process id. A start finds the uploads a killed process left on
+ * this host by that name, whatever their age.
+ */
+const HOST = createHash('sha256').update(hostname()).digest('hex').slice(0, 12);
+const OWNER = `${HOST}.${process.pid}`;
+const OWNED_NAME = /^\.tmp-([0-9a-f]+)\.(\d+)-[0-9a-f]+$/;
+
+/**
+ * While a process holds a staged upload (receiving or reading it), it renews the file's time this
+ * often; another host's staged file not renewed for UNRENEWED_STAGE_MS belongs to no upload.
+ */
+const RENEW_STAGE_MS = 15_000;
+const UNRENEWED_STAGE_MS = 4 * RENEW_STAGE_MS;
+
+/** The staged files this process holds now, whichever store staged them. */
+const staging = new Set<string>();
+
+/** Holds a staged file as this process's, renewing its time until it is released. */
+function ownStaged(path: string): { release(): void } {
+  staging.add(path);
+  const renewal = setInterval(() => {
+    const now = new Date();
+    utimes(path, now, now).catch(() => undefined);
+  }, RENEW_STAGE_MS);
+  renewal.unref();
+  return {
+    release() {
+      clearInterval(renewal);
+      staging.delete(path);
+    },
+  };
+}
+
+/**
+ * Whether a staged file names an owner on this host that holds it no more: a process that is
+ * gone, or this very process (a killed one's id taken again), which holds none of the files it
+ * does not list in `staging`.
+ */
+function ownerGone(name: string): boolean {
+  const owner = OWNED_NAME.exec(name);
+  if (!owner || owner[1] !== HOST) return false;
+  const pid = Number(owner[2]);
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: a process of another user runs under that id.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 /**
