@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { AppError } from '../../lib/errors.js';
-import { noCatalog } from '../refusal.js';
+import { noCatalog, parserSaid } from '../refusal.js';
 import type { ByteSource } from '../source.js';
 import { type Cell, columnNames, findHeaderRow, type Row, type RowReader } from './rows.js';
 import { checkedWorkbookZip } from './zip-limits.js';
@@ -168,7 +168,7 @@ async function* sheets(source: ByteSource): AsyncIterable<{ name: string; rows: 
   } catch (error) {
     if (sourceFailure !== undefined) throw sourceFailure;
     if (error instanceof AppError) throw error;
-    throw noCatalog(`it starts like a zip archive but is no readable workbook: ${(error as Error).message}`);
+    throw noCatalog(`it starts like a zip archive but is no readable workbook: ${parserSaid(error)}`);
   }
   if (sourceFailure !== undefined) throw sourceFailure;
 }
