@@ -137,6 +137,7 @@ export async function startStack(
       searchLog: log,
       metrics,
       shedding: config.shedding,
+      bodyTimeouts: config.bodyTimeouts,
       openApi,
     });
     const internalApp = await buildInternalApp({
@@ -146,6 +147,7 @@ export async function startStack(
       exports: { database, blobs, reads, limits: config.exportLimits },
       internalKey: config.internalKey,
       aiGateway: config.aiGateway,
+      bodyTimeouts: config.bodyTimeouts,
       metrics,
       metricsKey: config.metricsKey,
       openApi,
@@ -191,6 +193,7 @@ export async function startStack(
       managementKey,
       uploadLimitBytes: config.uploadLimitBytes,
       uploadConcurrency: config.uploadConcurrency,
+      bodyTimeouts: config.bodyTimeouts,
       metrics,
       metricsKey: config.metricsKey,
       openApi,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { stampArrivals } from '../http/arrival.js';
 import { bearerKeyCheck, requireBearerKey } from '../http/auth.js';
+import type { BodyTimeouts } from '../http/body-timeout.js';
 import { healthRoute, openApiRoute } from '../http/common-routes.js';
 import { compressAnswers } from '../http/compression.js';
 import { allowAnyOrigin } from '../http/cors.js';
@@ -34,6 +35,8 @@ export interface QueryAppOptions {
   metrics: Registry;
   /** When to refuse requests because the event loop falls behind. */
   shedding: SheddingOptions;
+  /** How long a body may pause, and how slowly it may arrive (408 otherwise). */
+  bodyTimeouts: BodyTimeouts;
   /** Where storefront searches and their events are written. */
   searchLog: SearchLog;
   /** The whole API description, served at /openapi.json; absent while it is being generated. */
@@ -48,7 +51,11 @@ const SEARCH_BODY_BYTES = 1024 * 1024;
 
 /** The public server: Query API and Events API, any origin, compressed answers. */
 export async function buildPublicApp(options: QueryAppOptions): Promise<HttpServer> {
-  const app = createHttpServer({ logger: options.logger, bodyLimit: SEARCH_BODY_BYTES });
+  const app = createHttpServer({
+    logger: options.logger,
+    bodyLimit: SEARCH_BODY_BYTES,
+    bodyTimeouts: options.bodyTimeouts,
+  });
   const plain = app as unknown as FastifyInstance;
   stampArrivals(plain, options.clock);
   observeRequests(plain, options.metrics, 'public');
@@ -79,6 +86,8 @@ export interface InternalAppOptions {
   internalKey: string | undefined;
   /** The AI gateway column mapping suggestions ask. */
   aiGateway: AiGatewaySettings;
+  /** How long a body may pause, and how slowly it may arrive (408 otherwise). */
+  bodyTimeouts: BodyTimeouts;
   openApi?: () => unknown;
 }
 
@@ -88,6 +97,7 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
   const app = createHttpServer({
     logger: options.logger,
     bodyLimit: 16 * 1024 * 1024,
+    bodyTimeouts: options.bodyTimeouts,
     guardUnrouted: bearerKeyCheck(internalKey),
   });
   const plain = app as unknown as FastifyInstance;
