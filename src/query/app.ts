@@ -109,7 +109,7 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
   await app.register(async (scope) => {
     // Kept exports, drafts included, are read here: only the control plane, holding the key, asks.
     requireBearerKey(scope as unknown as FastifyInstance, internalKey);
-    validateReleaseRoute(scope, options.live);
+    validateReleaseRoute(scope, options.live, options.exports.reads);
     publicationRoute(scope, options.live);
     importRoutes(scope, options.exports, options.live, options.aiGateway);
     pageSettingsRoutes(scope, options.live);
