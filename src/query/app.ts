@@ -115,7 +115,7 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
     pageSettingsRoutes(scope, options.live);
     previewRoutes(scope, options.live);
     offersRoute(scope, options.live);
-    ruleListRoute(scope, options.live);
+    ruleListRoute(scope, options.live, options.exports.reads);
     synonymRoutes(scope, options.live);
     searchSettingsRoute(scope, options.live);
   });
