@@ -12,6 +12,8 @@ const allowed = {
   pages: ['contracts', 'lib', 'release', 'engine', 'planner'],
   store: ['contracts', 'lib'],
   http: ['contracts', 'lib'],
+  // The typed client runs in browsers and storefronts: it imports nothing of the server.
+  client: [],
   query: ['contracts', 'lib', 'catalog', 'release', 'engine', 'planner', 'pages', 'store', 'http'],
   control: ['contracts', 'lib', 'catalog', 'release', 'engine', 'planner', 'pages', 'store', 'http'],
   cli: [
@@ -45,10 +47,10 @@ module.exports = {
     ...folderRules,
     {
       name: 'database-drivers-in-store',
-      comment: 'Only src/store talks to a database driver.',
+      comment: 'Only src/store talks to a database driver or to object storage.',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/(store|cli)/' },
-      to: { path: 'node_modules/(better-sqlite3|pg|kysely)/' },
+      to: { path: 'node_modules/(better-sqlite3|pg|kysely|@aws-sdk)/' },
     },
     {
       name: 'fastify-in-http-and-routes',

@@ -21,6 +21,7 @@ import { CategoryTree } from './mapping/categories.js';
 import { planAuto } from './mapping/decide.js';
 import { deriveFiles, type ProductStats } from './mapping/derive.js';
 import { planEntities } from './mapping/entity-plan.js';
+import { readNameParts } from './mapping/evidence/name-parts.js';
 import { planFromFeed } from './mapping/feed-plan.js';
 import { Assembler } from './mapping/group.js';
 import { normalizeName } from './mapping/names.js';
@@ -111,6 +112,31 @@ export async function readExport(
   options: ReadExportOptions = {},
 ): Promise<ExportRead> {
   const bytes = await keepSource(source, options.limits);
+  const read = await readKept(bytes, options);
+  if (read !== OTHER_SHAPE) return read;
+  // The release's feed.json was written for other exports: its reading settings (delimiter, sheet,
+  // header row, encoding) are of that shape too, so the bytes are read as they show themselves.
+  const { feed, ...rest } = options;
+  const shopSettings: FeedFile = {
+    ...(feed?.locale ? { locale: feed.locale } : {}),
+    ...(feed?.currency ? { currency: feed.currency } : {}),
+  };
+  const again = await readKept(bytes, { ...rest, feed: shopSettings }, OTHER_SHAPE_NOTE);
+  if (again === OTHER_SHAPE) throw new Error('an export read without feed.json columns has no other shape');
+  return again;
+}
+
+/** Read when the release's feed.json names none of an export's columns. */
+const OTHER_SHAPE = Symbol('other shape');
+
+const OTHER_SHAPE_NOTE =
+  "The release's feed.json names none of this export's columns: the export is of another shape than the one it was written for, so a mapping was derived for it as for a first import. Publishing keeps reading it this way until feed.json names its columns.";
+
+async function readKept(
+  bytes: ByteSource,
+  options: ReadExportOptions,
+  otherShape?: string,
+): Promise<ExportRead | typeof OTHER_SHAPE> {
   const head = await headOf(bytes, HEAD_BYTES);
   const sniffed = formatOf(head, options.fileName);
   const opened = await openReader(sniffed, bytes, head, options.feed);
@@ -135,6 +161,9 @@ export async function readExport(
   if (bytes.gzip) how.compression = 'gzip';
   how.summary = summaryOf(how);
 
+  if (reader.how.kind !== 'jsonl' && namesNoColumn(options.feed, profile)) return OTHER_SHAPE;
+  if (otherShape) how.summary = `${how.summary} ${otherShape}`;
+
   const defaults = readDefaults(options.feed, options.channels);
   const locale = defaults.locale?.value;
   const plan =
@@ -144,6 +173,7 @@ export async function readExport(
         ? planFromFeed(profile, options.feed, options.attributes, locale)
         : planAuto(profile, options.attributes, locale);
 
+  if (otherShape) plan.notes.unshift({ pointer: '/columns', sentence: otherShape });
   const hold = options.holdEntities ?? bytes.size <= HOLD_BYTES;
   const pass = new MappingPass(rowSource, plan, decimal, defaults, limit);
   const stats = newStats();
@@ -258,6 +288,23 @@ class MappingPass {
     yield* this.tree.entities();
     yield* this.brands.entities();
   }
+}
+
+/**
+ * feed.json names columns, and none of them is a column of this export (its entries neither name
+ * one nor match one by pattern): it was written for exports of another shape. An export that
+ * shares even one column with it is read by it, so a merchandiser's mapping is never replaced
+ * because some columns were added or renamed.
+ */
+function namesNoColumn(feed: FeedFile | undefined, profile: FileProfile): boolean {
+  const entries = feed?.columns ?? [];
+  if (entries.length === 0 || profile.columns.size === 0) return false;
+  for (const name of profile.columns.keys()) {
+    for (const { column } of entries) {
+      if (column.endsWith('*') ? name.startsWith(column.slice(0, -1)) : column === name) return false;
+    }
+  }
+  return true;
 }
 
 async function* replay(rows: Row[]): AsyncIterable<Row> {
@@ -420,7 +467,8 @@ async function jsonLayout(bytes: ByteSource, encoding: string): Promise<'entitie
 }
 
 function isPriceName(name: string): boolean {
-  const field = aliasOf(normalizeName(name))?.field;
+  const normalized = normalizeName(name);
+  const field = aliasOf(normalized)?.field ?? readNameParts(normalized)?.field;
   return field === 'price' || field === 'sale_price';
 }
 

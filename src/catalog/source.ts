@@ -1,10 +1,13 @@
-import { pipeline, Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
+import { pipeline, Readable, type TransformOptions } from 'node:stream';
+import { createGunzip, type ZlibOptions } from 'node:zlib';
 import { DEFAULT_EXPORT_LIMITS, type ExportLimits, tooLargeDecompressed } from './limits.js';
 import { noCatalog, parserSaid } from './refusal.js';
 
 /** Pieces a kept byte array is handed out in, so that parsers see a large file as a stream. */
 const PIECE_BYTES = 1 << 20;
+
+/** zlib hands its options to the Transform stream it is, whose buffer sizes its own types omit. */
+const ONE_PIECE_AHEAD: ZlibOptions & TransformOptions = { writableHighWaterMark: 1 };
 
 /**
  * An export's bytes, kept once as they arrived (compressed if they were) and handed out from the
@@ -84,8 +87,11 @@ export async function keepSource(
  * that stops early stops the decompression.
  */
 async function* gunzip(compressed: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
-  const inflate = createGunzip();
-  pipeline(Readable.from(compressed), inflate, () => {
+  // A kilobyte of gzip can inflate to a megabyte: what the streams take in ahead of the reader is
+  // kept to one piece each way, so a reader that stops at a limit stops the reading near it. (The
+  // defaults, 16 pieces and 64 KiB since Node.js 22, would inflate a bomb's hundred megabytes more.)
+  const inflate = createGunzip(ONE_PIECE_AHEAD);
+  pipeline(Readable.from(compressed, { highWaterMark: 1 }), inflate, () => {
     // Whatever failed reaches the loop below through `inflate`, which pipeline destroys with it.
   });
   try {

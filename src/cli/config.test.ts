@@ -12,6 +12,7 @@ describe('readConfig', () => {
       managementPort: 8090,
       dataDir: resolve('./data'),
       databaseUrl: undefined,
+      blobUrl: undefined,
       managementKey: undefined,
       internalKey: undefined,
       internalHost: undefined,
@@ -24,6 +25,7 @@ describe('readConfig', () => {
       livePollMs: 500,
       indexerPollMs: 500,
       indexerLeaseMs: 30_000,
+      schedulerIntervalMs: 60_000,
       exportRetentionMs: 72 * 3_600_000,
       aiGateway: { apiKey: undefined, baseUrl: undefined, model: 'openai/gpt-5-mini', timeoutMs: 20_000 },
       secretKey: undefined,
@@ -215,8 +217,18 @@ describe('readConfig', () => {
         AISLE_LIVE_POLL_MS: '250',
         AISLE_INDEXER_POLL_MS: '1000',
         AISLE_INDEXER_LEASE_MS: '5000',
+        AISLE_SCHEDULER_INTERVAL_MS: '500',
       }),
-    ).toMatchObject({ livePollMs: 250, indexerPollMs: 1000, indexerLeaseMs: 5000 });
+    ).toMatchObject({ livePollMs: 250, indexerPollMs: 1000, indexerLeaseMs: 5000, schedulerIntervalMs: 500 });
     expect(() => readConfig({ AISLE_INDEXER_LEASE_MS: '999' })).toThrow(/AISLE_INDEXER_LEASE_MS/);
+    expect(() => readConfig({ AISLE_SCHEDULER_INTERVAL_MS: '10' })).toThrow(/AISLE_SCHEDULER_INTERVAL_MS/);
+  });
+
+  it('keeps blobs in object storage named by AISLE_BLOB_URL, refusing a URL that names none', () => {
+    expect(readConfig({ AISLE_BLOB_URL: 's3://shop-blobs/aisle' }).blobUrl).toBe('s3://shop-blobs/aisle');
+    expect(() => readConfig({ AISLE_BLOB_URL: '/mnt/blobs' })).toThrow(ConfigError);
+    expect(() => readConfig({ AISLE_BLOB_URL: 's3://Shop/aisle' })).toThrow(
+      /^AISLE_BLOB_URL: "Shop" is not a bucket name/,
+    );
   });
 });

@@ -4,6 +4,7 @@ import { EVENT_HOURS } from '../contracts/events.js';
 import { parseRange } from '../control/feeds/address-guard.js';
 import { RUN_POINTS, type RunPoint } from '../control/indexer/indexer.js';
 import type { BodyTimeouts } from '../http/body-timeout.js';
+import { parseObjectStoreUrl } from '../store/object-store-url.js';
 
 /** Everything aisle reads from its environment, typed, with its defaults. Listed in the README. */
 export interface Config {
@@ -14,6 +15,8 @@ export interface Config {
   dataDir: string;
   /** Absent: the SQLite file in the data dir. */
   databaseUrl: string | undefined;
+  /** `s3://bucket/prefix` keeps blobs in object storage; absent: the data dir's `blobs` folder. */
+  blobUrl: string | undefined;
   managementKey: string | undefined;
   /**
    * The secret the control plane sends to the internal API and query nodes ask for. `aisle start`
@@ -35,6 +38,8 @@ export interface Config {
   livePollMs: number;
   indexerPollMs: number;
   indexerLeaseMs: number;
+  /** How often the control plane's scheduler runs its timed work (fetch, clean-ups, the roll-up). */
+  schedulerIntervalMs: number;
   /** How long the export of a discarded or replaced import is kept before the clean-up removes it. */
   exportRetentionMs: number;
   /** The AI gateway that column mapping suggestions ask; without a key, suggestions are off. */
@@ -92,6 +97,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     managementPort: port(env, 'AISLE_MANAGEMENT_PORT', 8090),
     dataDir: resolve(env.AISLE_DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    blobUrl: blobUrl(env),
     managementKey: secret(env, 'SEARCH_MANAGEMENT_KEY'),
     internalKey: secret(env, 'AISLE_INTERNAL_KEY'),
     internalHost: env.AISLE_INTERNAL_HOST || undefined,
@@ -118,6 +124,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     livePollMs: integer(env, 'AISLE_LIVE_POLL_MS', 500, 10, 600_000),
     indexerPollMs: integer(env, 'AISLE_INDEXER_POLL_MS', 500, 10, 600_000),
     indexerLeaseMs: integer(env, 'AISLE_INDEXER_LEASE_MS', 30_000, 1_000, 3_600_000),
+    schedulerIntervalMs: integer(env, 'AISLE_SCHEDULER_INTERVAL_MS', 60_000, 100, 3_600_000),
     exportRetentionMs: integer(env, 'AISLE_EXPORT_RETENTION_HOURS', 72, 0, 87_600) * 3_600_000,
     aiGateway: {
       apiKey: env.AI_GATEWAY_API_KEY || undefined,
@@ -148,6 +155,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       3_650,
     ),
   };
+}
+
+/** AISLE_BLOB_URL, checked when the process starts rather than at its first blob. */
+function blobUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const text = env.AISLE_BLOB_URL;
+  if (text === undefined || text === '') return undefined;
+  try {
+    parseObjectStoreUrl(text);
+  } catch (error) {
+    throw new ConfigError(`AISLE_BLOB_URL: ${(error as Error).message}`);
+  }
+  return text;
 }
 
 function url(env: NodeJS.ProcessEnv, name: string): string | undefined {

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildManagementApp } from '../control/app.js';
 import { Indexer, type RunPoint } from '../control/indexer/indexer.js';
@@ -16,12 +15,10 @@ import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import { LiveIndex } from '../query/live-index.js';
 import { liveIndexMetrics, searchLogMetrics } from '../query/metrics.js';
 import { SearchLog } from '../query/search-log/search-log.js';
-import { type BlobStore, type Database, DirectoryBlobStore, openDatabase } from '../store/index.js';
+import { type BlobStore, type Database, openBlobStore, openDatabase } from '../store/index.js';
 import type { Config } from './config.js';
 import { secretKeyFor } from './secret-key.js';
 
-/** How often the control plane runs its timed work. */
-const SCHEDULER_INTERVAL_MS = 60_000;
 /** A worker thread idle this long ends, and gives its memory back. */
 const WORKER_IDLE_MS = 30_000;
 /** Searches and events the search log writes together at most, and how long one waits at most. */
@@ -84,7 +81,15 @@ export async function startStack(
 ): Promise<RunningStack> {
   const clock = options.clock ?? systemClock;
   const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const blobs: BlobStore = new DirectoryBlobStore(join(config.dataDir, 'blobs'));
+  const blobs: BlobStore = await openBlobStore({ url: config.blobUrl, dataDir: config.dataDir });
+  // Roles start while the blob store is away (a query node then serves what it loads later), but
+  // say so; reaching it now also spares the first load of an index the connection's setup.
+  await blobs.reach().catch((error: unknown) => {
+    logger.error(
+      { err: error },
+      'the blob store cannot be reached; blobs are read and written once it can be',
+    );
+  });
   const metrics = createMetricsRegistry();
   // Writes a killed process left unfinished; the scheduler removes later ones as it runs.
   const abandoned = await blobs.removeAbandoned(ABANDONED_WRITE_MS);
@@ -115,6 +120,7 @@ export async function startStack(
       blobs,
       logger,
       pollMs: config.livePollMs,
+      ...(database.changes ? { changes: database.changes } : {}),
       tasks: reads,
       onLoad: liveIndexMetrics(metrics, () => live),
     });
@@ -185,7 +191,7 @@ export async function startStack(
       logger,
       exportRetentionMs: config.exportRetentionMs,
       searchLogRetentionDays: config.searchLogRetentionDays,
-      intervalMs: SCHEDULER_INTERVAL_MS,
+      intervalMs: config.schedulerIntervalMs,
     });
     const app = await buildManagementApp({
       logger,
@@ -232,7 +238,7 @@ export async function startStack(
         await Promise.all(inner.map((server) => server.close()));
       })(),
     ]);
-    live?.stop();
+    await live?.stop();
     for (const flush of flushes) {
       try {
         await flush();

@@ -1,13 +1,20 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { violationsFromAjv } from '../lib/ajv-violations.js';
-import { AppError } from '../lib/errors.js';
+import { isDependencyAway } from '../lib/dependency-away.js';
+import { AppError, unavailableFor } from '../lib/errors.js';
 import { problemBody, sendProblem, sendProblemBody } from './problem.js';
+
+/** When a request that met the database or the blob store away is asked to come again. */
+const DEPENDENCY_RETRY_SECONDS = 5;
+const DEPENDENCY_AWAY =
+  'The database or the blob store cannot be reached now. Send the request again in a moment.';
 
 /**
  * The one place where failures become answers. Application errors carry their own status;
- * Fastify's own errors are translated to the contract's statuses; anything else is a 500 whose
- * cause is logged but never answered.
+ * Fastify's own errors are translated to the contract's statuses; a failure because the database
+ * or the blob store is away is a 503 that asks to come again; anything else is a 500 whose cause
+ * is logged but never answered.
  */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof AppError) return sendProblem(reply, error);
@@ -58,6 +65,10 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (error.statusCode === 413) return sendProblemBody(reply, problemBody(413, error.message));
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return sendProblemBody(reply, problemBody(error.statusCode, error.message));
+  }
+  if (isDependencyAway(error)) {
+    request.log.error({ err: error }, 'request failed: the database or the blob store is away');
+    return sendProblem(reply, unavailableFor(DEPENDENCY_RETRY_SECONDS, DEPENDENCY_AWAY));
   }
   request.log.error({ err: error }, 'request failed');
   return sendProblemBody(reply, problemBody(500, 'The server failed to answer; the failure was logged.'));

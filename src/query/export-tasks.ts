@@ -8,8 +8,8 @@ import {
 import type { CompareAnswer } from '../contracts/imports.js';
 import type { Inspection } from '../contracts/inspection.js';
 import { AppError } from '../lib/errors.js';
+import { openLocation } from '../store/blob-location.js';
 import { type BlobLocation, BlobNotFoundError } from '../store/blob-store.js';
-import { openLocation } from '../store/directory-blob-store.js';
 import { type CatalogFacts, catalogFacts, compareFacts } from './routes/compare-exports.js';
 
 /**

@@ -16,7 +16,7 @@ import {
   type Vocabulary,
   vocabularyOf,
 } from '../planner/index.js';
-import type { BlobStore, Database } from '../store/index.js';
+import type { BlobStore, ChangeFeed, Database } from '../store/index.js';
 import type { PrepareInput, PrepareLearntInput, PrepareOutput } from './index-tasks.js';
 
 /** Why a search cannot be answered while no index run has succeeded and none is on its way. */
@@ -115,7 +115,13 @@ export interface LiveIndexOptions {
   database: Database;
   blobs: BlobStore;
   logger: FastifyBaseLogger;
+  /** How often the live pointer is read while no change feed is heard (none, or its connection lost). */
   pollMs: number;
+  /**
+   * Notices of changes (PostgreSQL): while they are heard, the node reads the pointer when told
+   * instead of polling, and polls again only while their connection is lost.
+   */
+  changes?: ChangeFeed;
   /** Prepares artifacts off the node's thread (indexTasks). */
   tasks: TaskRunner;
   /** Called after each load of a new artifact, with how it ended and how long it took. */
@@ -126,7 +132,8 @@ export interface LiveIndexOptions {
 const WARM_UP_REQUESTS = [{}, { query: 'a' }, { query: 'new' }];
 
 /**
- * Follows the live pointer. When it moves, the new artifact is loaded completely before the
+ * Follows the live pointer, told of its moves by the database's notices where it sends them, else
+ * (and while their connection is lost) by polling. When it moves, the new artifact is loaded completely before the
  * reference is swapped, so no request ever reads a half-loaded index; a load that fails keeps
  * the index that was live. Loading never holds searches up for long: the file is read
  * asynchronously, the work over all of its bytes (checksum, per-posting tables) is done on a worker
@@ -140,6 +147,14 @@ export class LiveIndex {
   #timer: NodeJS.Timeout | undefined;
   #refreshing: Promise<void> | undefined;
   #stopped = false;
+  #subscription: { close(): Promise<void> } | undefined;
+  /** Whether the change feed is heard now: then nothing is polled, unless the last read failed. */
+  #listening = false;
+  /**
+   * The last read of what is live, or its load, failed (the database or the blob store away): no
+   * notice will come for what already changed, so the node polls until a read succeeds.
+   */
+  #failed = false;
   /** When what is served now went live (the live pointer's time). */
   #since: string | undefined;
   /** The blob of the learnt suggestions served now, and those suggestions indexed. */
@@ -204,19 +219,44 @@ export class LiveIndex {
     return this.#refreshing;
   }
 
+  /** Whether changes are heard as they commit (true) or polled for (false). */
+  isListening(): boolean {
+    return this.#listening;
+  }
+
   async start(): Promise<void> {
     this.#stopped = false;
     await this.refresh();
+    this.#subscription = this.options.changes?.listen({
+      onChange: () => this.#changed(),
+      onListening: (listening) => {
+        this.#listening = listening;
+        const { logger } = this.options;
+        if (listening) logger.info('changes are heard as they commit: the live pointer is not polled');
+        else logger.warn('the connection that hears changes was lost: the live pointer is polled meanwhile');
+        // What changed while nobody listened is read now.
+        if (listening) this.#changed();
+        this.#schedule();
+      },
+    });
     this.#schedule();
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#timer);
+    await this.#subscription?.close();
+  }
+
+  /** A change was told: read what is live, once more after a read under way (it may have read before the change). */
+  #changed(): void {
+    const underWay = this.#refreshing;
+    void (underWay ? underWay.finally(() => this.refresh()) : this.refresh()).finally(() => this.#schedule());
   }
 
   #schedule(): void {
-    if (this.#stopped) return;
+    clearTimeout(this.#timer);
+    if (this.#stopped || (this.#listening && !this.#failed)) return;
     this.#timer = setTimeout(() => {
       void this.refresh().finally(() => this.#schedule());
     }, this.options.pollMs);
@@ -232,12 +272,14 @@ export class LiveIndex {
       if (!live) {
         const [run] = await database.indexRuns.unfinished();
         this.#coming = run && { id: run.id, status: run.status };
+        this.#failed = false;
         return;
       }
       this.#coming = undefined;
       const kept = this.#state;
       if (live.runId === kept?.runId) {
         if (latestOffers > kept.offersApplied) this.#state = await this.#withOffers(kept, latestOffers);
+        this.#failed = false;
         return;
       }
       loading = true;
@@ -268,12 +310,14 @@ export class LiveIndex {
           : await this.#loadState(place, blobs);
       this.#state = await this.#withOffers(loaded, latestOffers);
       this.#since = live.since;
+      this.#failed = false;
       this.options.onLoad?.('loaded', (performance.now() - startedAt) / 1000);
       logger.info(
         { run: live.runId, release: live.releaseId, snapshot: live.snapshotId },
         'live index loaded',
       );
     } catch (error) {
+      this.#failed = true;
       logger.error({ err: error }, 'the live index could not be loaded; the previous one stays live');
       if (loading) this.options.onLoad?.('failed', (performance.now() - startedAt) / 1000);
     }

@@ -37,6 +37,14 @@ export function liveIndexMetrics(
       if (state) this.set(state.runId);
     },
   });
+  new Gauge({
+    name: 'aisle_live_changes_heard',
+    help: 'Whether this node hears changes as they commit (1, PostgreSQL) or polls for them (0: SQLite, or the connection that hears them is lost).',
+    registers: [registry],
+    collect() {
+      this.set(live()?.isListening() ? 1 : 0);
+    },
+  });
   const loads = new Counter({
     name: 'aisle_live_loads_total',
     help: 'Loads of a new artifact by this node, by outcome (a failed load keeps what was live).',

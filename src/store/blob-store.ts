@@ -3,6 +3,12 @@
  * bytes, so the same bytes are kept once and a key always means the same bytes.
  */
 export interface BlobStore {
+  /**
+   * Reaches where the bytes are kept, once: a setting gone wrong (a bucket that is not there, keys
+   * refused) shows when a process starts, and its first read of a blob does not also pay for
+   * setting up the connection. Rejects when the storage cannot be reached.
+   */
+  reach(): Promise<void>;
   /** Keeps the bytes and answers their key; bytes kept already are not written again. */
   put(bytes: Uint8Array): Promise<string>;
   /** Keeps a stream's bytes, hashing them on the way, without holding them all in memory. */
@@ -55,11 +61,27 @@ export interface StagedBlob extends StoredBlob {
  * opens the bytes itself (openLocation) instead of having them copied over from the thread that
  * stores them.
  */
-export interface BlobLocation {
+export type BlobLocation = FileLocation | ObjectLocation;
+
+/** Bytes in a file of this machine: a blob of the directory store, or an upload staged on disk. */
+export interface FileLocation {
   kind: 'file';
   /** The blob's key: a read that finds no bytes there fails with BlobNotFoundError naming it. */
   key: string;
   path: string;
+}
+
+/**
+ * Bytes of an object in S3-compatible object storage. The reading thread makes its own client from
+ * the environment (credentials, region and endpoint, as the process's own client does), so no
+ * secret travels in the value.
+ */
+export interface ObjectLocation {
+  kind: 'object';
+  key: string;
+  bucket: string;
+  /** The object's name in the bucket (the store's prefix and the key). */
+  name: string;
 }
 
 export class BlobTooLargeError extends Error {

@@ -24,6 +24,7 @@ describe('openDatabase on SQLite', () => {
       '0003-search-log',
       '0004-catalog-life',
       '0005-draft-versions',
+      '0006-change-notices',
     ]);
     await db.settings.set('k', 'v');
     await db.close();
@@ -69,6 +70,7 @@ describe('openDatabase on SQLite', () => {
       '0003-search-log',
       '0004-catalog-life',
       '0005-draft-versions',
+      '0006-change-notices',
     ]);
     await db.close();
     expect(existsSync(file)).toBe(true);
@@ -83,6 +85,7 @@ describe('openDatabase on SQLite', () => {
       '0003-search-log',
       '0004-catalog-life',
       '0005-draft-versions',
+      '0006-change-notices',
     ]);
     expect(await db.snapshots.count()).toBe(0);
     await db.close();
@@ -121,6 +124,7 @@ describe.skipIf(!postgresUrl)('openDatabase on PostgreSQL', () => {
         '0003-search-log',
         '0004-catalog-life',
         '0005-draft-versions',
+        '0006-change-notices',
       ]);
       await first.settings.set('theme', 'dark');
       await first.close();

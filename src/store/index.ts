@@ -1,9 +1,12 @@
+export { openLocation } from './blob-location.js';
 export {
   assertBlobKey,
   type BlobLocation,
   BlobNotFoundError,
   type BlobStore,
   BlobTooLargeError,
+  type FileLocation,
+  type ObjectLocation,
   type StagedBlob,
   type StoredBlob,
 } from './blob-store.js';
@@ -17,7 +20,7 @@ export {
 } from './catalog-source-repository.js';
 export type { ConnectOptions, DialectName } from './connect.js';
 export { type Database, type OpenDatabaseOptions, openDatabase } from './database.js';
-export { DirectoryBlobStore, openLocation } from './directory-blob-store.js';
+export { DirectoryBlobStore } from './directory-blob-store.js';
 export type { ImportPublication, ImportsRepository, NewImport } from './imports-repository.js';
 export type { ClaimRequest } from './index-run-claim.js';
 export { GIVEN_UP_ERROR, MAX_ATTEMPTS } from './index-run-rows.js';
@@ -35,7 +38,10 @@ export type {
 } from './insight-records.js';
 export type { InsightsRepository, QueryList, QueryOfDay } from './insights-repository.js';
 export type { LiveRepository } from './live-repository.js';
+export { type ObjectPlace, parseObjectStoreUrl } from './object-store-url.js';
 export type { OfferRow, OffersRepository, StoredOfferRow } from './offers-repository.js';
+export { type OpenBlobStoreOptions, openBlobStore } from './open-blob-store.js';
+export type { ChangeFeed, ChangeListener } from './postgres-changes.js';
 export {
   type ImportRecord,
   type IndexRunRecord,

@@ -5,6 +5,7 @@ import { imports } from './migrations/0002-imports.js';
 import { searchLog } from './migrations/0003-search-log.js';
 import { catalogLife } from './migrations/0004-catalog-life.js';
 import { draftVersions } from './migrations/0005-draft-versions.js';
+import { changeNotices } from './migrations/0006-change-notices.js';
 import type { Schema } from './schema.js';
 
 /**
@@ -18,6 +19,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0003-search-log': searchLog(dialect),
     '0004-catalog-life': catalogLife(dialect),
     '0005-draft-versions': draftVersions(),
+    '0006-change-notices': changeNotices(dialect),
   };
 }
 

@@ -79,7 +79,9 @@ export function createSearchLogRepository(
         ...searches.map((row) => row.day),
         ...events.map((row) => row.search_day),
       ]);
-      await writeRows({ searches, events, days: [...days] });
+      // Marked in one order by every writer: two transactions marking the same days in opposite
+      // orders would each wait for the other's uncommitted mark (PostgreSQL), a deadlock.
+      await writeRows({ searches, events, days: [...days].sort() });
     },
 
     async dirtyDays() {

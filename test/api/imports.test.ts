@@ -82,6 +82,67 @@ describe('POST /api/v1/imports', () => {
     expect(await blobCount(stack.dataDir)).toBe(0);
   });
 
+  it('keeps an export of other columns than the live feed.json names as a draft, mapped for its shape', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const feed = {
+      delimiter: ',',
+      columns: [
+        { column: 'sku', to: 'id' },
+        { column: 'name', to: 'title' },
+        { column: 'amount', to: 'price' },
+      ],
+    };
+    await storeAndPublishRelease(stack, { ...minimalRelease, 'feed.json': feed });
+    const other =
+      'Artikelnummer;Artikelbezeichnung;Verkaufspreis;UVP\nA-1;Wasserkocher Edelstahl;39,90;49,90\nA-2;Toaster Retro;29,00;29,00\n';
+    const response = await stack.manage('POST', '/imports?name=artikel.csv', other, {
+      'content-type': 'text/csv',
+    });
+    expect(response.status).toBe(201);
+    const { import: draft } = await response.json();
+    expect(draft.status).toBe('draft');
+    const inspection = await (await stack.manage('GET', `/imports/${draft.id}/inspection`)).json();
+    expect(inspection.how).toMatchObject({ delimiter: ';', decimal: ',' });
+    expect(inspection.how.summary).toContain('names none of this export');
+    expect(inspection.counts.products).toBe(2);
+    const feedFile = inspection.files.find((file: { name: string }) => file.name === 'feed.json');
+    expect(feedFile.reasons.map((reason: { sentence: string }) => reason.sentence).join(' ')).toContain(
+      'a mapping was derived for it as for a first import',
+    );
+    expect(inspection.products[0].indexed).toMatchObject({
+      id: 'A-1',
+      title: 'Wasserkocher Edelstahl',
+      price: 49.9,
+      sale_price: 39.9,
+    });
+  });
+
+  it('keeps an export whose rows make no product as a draft, and its inspection says why', async () => {
+    stack = await startTestStack({ roles: { indexer: false } });
+    const feed = {
+      columns: [
+        { column: 'sku', to: 'id' },
+        { column: 'name', to: 'title' },
+        { column: 'amount', to: 'price' },
+      ],
+    };
+    await storeAndPublishRelease(stack, { ...minimalRelease, 'feed.json': feed });
+    const response = await stack.manage(
+      'POST',
+      '/imports?name=prices.csv',
+      'sku,name,amount\n1,Kettle,on request\n',
+      {
+        'content-type': 'text/csv',
+      },
+    );
+    expect(response.status).toBe(201);
+    const { import: draft, next } = await response.json();
+    expect(next).toContain('None of its rows makes a product');
+    const inspection = await (await stack.manage('GET', `/imports/${draft.id}/inspection`)).json();
+    expect(inspection.counts.products).toBe(0);
+    expect(inspection.rejected[0]).toMatchObject({ rows: 1, cause: 'The price in "amount" is not a price.' });
+  });
+
   it('answers 413 for an upload larger than the control plane accepts, and keeps nothing', async () => {
     stack = await startTestStack({ roles: { indexer: false }, env: { AISLE_UPLOAD_LIMIT_MB: '1' } });
     const response = await stack.manage(

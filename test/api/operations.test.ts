@@ -55,6 +55,8 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/aisle_live_artifact_bytes [1-9]\d*/);
     expect(text).toMatch(/aisle_live_artifact_age_seconds \d/);
     expect(text).toMatch(/aisle_live_loads_total\{outcome="loaded"\} 1/);
+    // A SQLite file notifies nobody: the node polls.
+    expect(text).toMatch(/aisle_live_changes_heard 0/);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     expect(text).toContain('process_resident_memory_bytes');
   });

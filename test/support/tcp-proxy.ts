@@ -8,6 +8,11 @@ export interface TcpProxy {
   /** The port the proxy listens on while it is not cut. */
   port: number;
   cut(): Promise<void>;
+  /**
+   * The connections open now stop carrying bytes without closing, as when a network drops a
+   * connection silently (a NAT forgetting it); new connections are carried as before.
+   */
+  stall(): void;
   restore(): Promise<void>;
   close(): Promise<void>;
 }
@@ -46,6 +51,12 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       return port;
     },
     cut,
+    stall() {
+      for (const socket of sockets) {
+        socket.unpipe();
+        socket.pause();
+      }
+    },
     restore: listen,
     close: cut,
   };

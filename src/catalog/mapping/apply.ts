@@ -1,5 +1,9 @@
 import type { Availability, CatalogEntity } from '../../contracts/catalog-entity.js';
 import { type Cell, cellText, type Row } from '../readers/rows.js';
+import { aliasOf } from './aliases.js';
+import { categoryPath } from './categories.js';
+import { type ItemKind, isTotalWord, parseItemKind, parseStatus, parseVisibility } from './listing-values.js';
+import { normalizeName } from './names.js';
 import type { AttributePlan, ColumnPlan, MappingPlan } from './plan.js';
 import { PATH_SEPARATORS, pairsOfCell } from './profile.js';
 import type { ReadDefaults } from './read-defaults.js';
@@ -61,6 +65,16 @@ export interface RowRecord {
   signals: Record<string, number | string | boolean>;
   offer: OfferFields;
   choices: Choice[];
+  /** A status column says the shop does not sell it (a draft, archived, disabled): the column and value. */
+  off?: { column: string; value: string };
+  /** A visibility column hides it from listings: it is a product only as another's variant. */
+  hidden?: { column: string; value: string };
+  /** What a row kind column says the row is. */
+  kind?: { kind: ItemKind; column: string; value: string };
+  /** The variants a product row lists by id, with the choices each makes. */
+  variantList?: { column: string; variants: { id: string; choices: [name: string, value: string][] }[] };
+  /** An amount or a percentage the sale price is below the price. */
+  discount?: { amount?: number; percent?: number };
   /** Why the row cannot be a product; the first one names the rejection. */
   problem?: string;
 }
@@ -117,7 +131,17 @@ export class RowMapper {
     if (record.offer.currency === undefined && this.defaultCurrency && record.offer.price !== undefined) {
       record.offer.currency = this.defaultCurrency;
     }
+    applyDiscount(record);
     settleSale(record.offer);
+    if (record.kind?.kind === 'variant') choicesFromTitle(record);
+    // A row holding a total word ("Total", "Summe") where a product has its name, or with no name
+    // at all, sums the rows above it.
+    const titled = typeof record.title === 'string' && !isTotalWord(record.title);
+    if (!titled) {
+      const total = [...row.cells.values()].find((cell) => typeof cell === 'string' && isTotalWord(cell));
+      if (total !== undefined)
+        record.problem ??= `The row sums the rows above it ("${String(total).trim()}"): it is no product.`;
+    }
     return record;
   }
 
@@ -145,28 +169,70 @@ export class RowMapper {
             oneLine(looksLikeHtml(text) ? htmlToText(text) : text),
           );
         return;
-      case 'description':
-        if (text)
-          record.description = this.localize(
-            record.description,
-            plan,
-            looksLikeHtml(text) ? htmlToText(text) : text,
-          );
+      case 'description': {
+        if (!text) return;
+        const lines = unescapedLines(text);
+        record.description = this.localize(
+          record.description,
+          plan,
+          looksLikeHtml(lines) ? htmlToText(lines) : lines,
+        );
         return;
+      }
       case 'url':
-        if (text) record.url = absoluteUrl(text);
+        if (text) record.url = withPrefix(absoluteUrl(text), plan.prefix);
         return;
       case 'image':
-        if (text) record.image = absoluteUrl(text);
+        if (text) record.image = withPrefix(absoluteUrl(text), plan.prefix);
         return;
       case 'images':
-        record.images.push(...split(cell, plan.separator).map(absoluteUrl));
+        record.images.push(
+          ...split(cell, plan.separator).map((url) => withPrefix(absoluteUrl(url), plan.prefix)),
+        );
         return;
+      case 'status': {
+        const value = firstText(cell) ?? '';
+        if (parseStatus(cell) === 'off') record.off ??= { column: plan.column, value };
+        return;
+      }
+      case 'visibility': {
+        const value = firstText(cell) ?? '';
+        if (parseVisibility(cell) === 'hidden') record.hidden ??= { column: plan.column, value };
+        return;
+      }
+      case 'item_kind': {
+        const value = firstText(cell) ?? '';
+        const kind = parseItemKind(value);
+        if (record.kind === undefined || kind === 'other') record.kind = { kind, column: plan.column, value };
+        return;
+      }
+      case 'variants':
+        if (text) record.variantList = { column: plan.column, variants: variantListOf(text) };
+        return;
+      case 'sale_discount':
+      case 'sale_percent': {
+        const amount =
+          text !== undefined ? parseNumber(text.replace(/%$/, '').trim(), this.decimal) : undefined;
+        this.readInto(plan, amount, (value) => {
+          if (value === 0) return;
+          record.discount = {
+            ...record.discount,
+            [plan.target === 'sale_percent' ? 'percent' : 'amount']: value,
+          };
+        });
+        return;
+      }
       case 'brand':
         if (text) record.brand = oneLine(text);
         return;
       case 'categories':
-        for (const name of split(cell, plan.separator)) record.paths.push([name]);
+        // A category named with a path separator is a path ("Clothing, Clothing > Hoodies").
+        for (const name of split(cell, plan.separator)) {
+          const path = categoryPath(name);
+          if (plan.categoryRoot !== undefined && path.length > 1 && path[0] === plan.categoryRoot)
+            path.shift();
+          record.paths.push(path);
+        }
         return;
       case 'category_path':
         if (this.plan.categoryLevels.length > 1) levels.push(text ?? '');
@@ -255,7 +321,7 @@ export class RowMapper {
         return;
       }
       case 'attribute_pairs':
-        for (const [name, value] of pairsOfCell(cell)) this.setNamed(record, plan.column, name, value);
+        for (const [name, value] of pairsOfCell(cell, true)) this.setNamed(record, plan.column, name, value);
         return;
     }
     if (plan.target.startsWith('signals.')) {
@@ -272,6 +338,13 @@ export class RowMapper {
   }
 
   private setNamed(record: RowRecord, column: string, name: string, cell: Cell): void {
+    // A pair named like the brand field is the brand (Magento's additional_attributes hold
+    // "manufacturer=..."), where no column gives one.
+    if (aliasOf(normalizeName(name))?.field === 'brand') {
+      const brand = firstText(cell);
+      if (brand && record.brand === undefined) record.brand = oneLine(brand);
+      return;
+    }
     const attribute = this.plan.attributes.fromName(
       name,
       this.plan.attributes.namedProfile(column, name),
@@ -300,14 +373,89 @@ export class RowMapper {
   }
 }
 
-/** A sale price that is not below the price is no sale: it is the price. */
+/**
+ * A sale price from a discount column: an amount or a percentage below the price (PrestaShop's
+ * "Montant de la réduction", "Pourcentage de réduction"), rounded to cents.
+ */
+function applyDiscount(record: RowRecord): void {
+  const { discount, offer } = record;
+  if (!discount || offer.price === undefined || offer.sale_price !== undefined) return;
+  const reduced =
+    discount.amount !== undefined
+      ? offer.price - discount.amount
+      : offer.price * (1 - (discount.percent ?? 0) / 100);
+  if (reduced > 0 && reduced < offer.price) offer.sale_price = Math.round(reduced * 100) / 100;
+}
+
+/**
+ * A sale price that is not below the price is no sale: it is the price. A sale price of 0 is none:
+ * exports write 0 where no sale is set (BigCommerce's "Sale Price"), and no shop sells for nothing.
+ */
 function settleSale(offer: OfferFields): void {
+  if (offer.sale_price === 0) {
+    delete offer.sale_price;
+    delete offer.sale_window;
+  }
   if (offer.sale_price === undefined) return;
   if (offer.price === undefined || offer.sale_price >= offer.price) {
     offer.price = offer.sale_price;
     delete offer.sale_price;
     delete offer.sale_window;
   }
+}
+
+/**
+ * Line breaks written as the two characters backslash and n (WooCommerce's export writes them so)
+ * become line breaks: prose never holds a literal "\\n", so the rule holds in any shop.
+ */
+function unescapedLines(text: string): string {
+  return text.includes('\\n') ? text.replace(/\\r\\n|\\n/g, '\n') : text;
+}
+
+/** A path to a file of the shop (Magento's "/m/h/mh01.jpg") written under the shop's folder for it. */
+function withPrefix(url: string, prefix: string | undefined): string {
+  if (prefix === undefined || /^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+  return `${prefix.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+}
+
+/**
+ * The variants a cell lists: "sku=A-1,size=S,color=Black|sku=A-2,size=M,color=Black" (Magento's
+ * configurable_variations). Each variant is named by its id pair (a name the id fields go by),
+ * else its first pair; the other pairs are its choices.
+ */
+export function variantListOf(text: string): { id: string; choices: [string, string][] }[] {
+  const variants: { id: string; choices: [string, string][] }[] = [];
+  for (const part of text.split('|')) {
+    const pairs = part
+      .split(',')
+      .map((pair) => pair.split('='))
+      .filter((pair): pair is [string, string] => pair.length === 2 && pair[0]!.trim() !== '')
+      .map(([name, value]): [string, string] => [name.trim(), value.trim()]);
+    const idAt = pairs.findIndex(([name]) => {
+      const field = aliasOf(normalizeName(name))?.field;
+      return field === 'id' || field === 'variant_id';
+    });
+    const at = idAt === -1 ? 0 : idAt;
+    const id = pairs[at]?.[1];
+    if (!id) continue;
+    variants.push({ id, choices: pairs.filter((_, index) => index !== at && pairs[index]![1] !== '') });
+  }
+  return variants;
+}
+
+/**
+ * A variant row named by its choices ("[RB]Size=Small,[S]Color=Blue": BigCommerce writes a SKU
+ * row's option values so, each after the code of its kind of option) makes those choices and takes
+ * its product's title.
+ */
+function choicesFromTitle(record: RowRecord): void {
+  if (typeof record.title !== 'string') return;
+  const parts = record.title
+    .split(',')
+    .map((part) => /^\s*(?:\[[A-Z]+\])?\s*([^=[\]]+?)\s*=\s*(.+?)\s*$/.exec(part));
+  if (parts.length === 0 || parts.some((match) => match === null)) return;
+  for (const match of parts) record.choices.push({ column: 'title', name: match![1]!, value: match![2]! });
+  delete record.title;
 }
 
 function oneLine(text: string): string {

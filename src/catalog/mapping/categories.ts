@@ -1,5 +1,6 @@
 import type { CatalogEntity } from '../../contracts/catalog-entity.js';
 import { slug } from './names.js';
+import type { ColumnProfile } from './profile.js';
 
 interface Node {
   id: string;
@@ -51,4 +52,39 @@ export class CategoryTree {
       return entity;
     });
   }
+}
+
+/** Separators that join the levels of a category path within one category's name. */
+const LEVELS = [' > ', '>', ' / ', ' | ', ' › ', '»', '/'] as const;
+
+/**
+ * One category's name as a path: split at the first separator it holds ("Clothing > Hoodies",
+ * Magento's and BigCommerce's "Gear/Bags"). A name holding none is a category at the top.
+ */
+export function categoryPath(name: string): string[] {
+  const separator = LEVELS.find((candidate) => name.includes(candidate));
+  const pieces = separator ? name.split(separator.trim()) : [name];
+  return pieces.map((piece) => piece.trim()).filter((piece) => piece !== '');
+}
+
+/**
+ * The top category every path of a column starts at, above two or more categories: the shop's root
+ * (Magento's "Default Category"), which shoppers never browse, so it is left out of the paths. Judged
+ * on the column's different values as the profile remembers them; a column with one top category
+ * and a single path below it keeps its top.
+ */
+export function sharedRoot(column: ColumnProfile, separator: string | undefined): string | undefined {
+  let root: string | undefined;
+  const below = new Set<string>();
+  for (const value of column.distinct.keys()) {
+    for (const name of separator ? value.split(separator) : [value]) {
+      if (name.trim() === '') continue;
+      const path = categoryPath(name);
+      if (path.length < 2) return undefined;
+      if (root === undefined) root = path[0];
+      else if (path[0] !== root) return undefined;
+      below.add(path[1]!);
+    }
+  }
+  return below.size >= 2 ? root : undefined;
 }

@@ -72,6 +72,7 @@ describe('columns mapped without feed.json', () => {
       csv([
         'id,title,shipping_weight,tax_class,custom_label_0,cost_price,status',
         '1,Cap,0.2,standard,summer,3.10,active',
+        '2,Hat,0.3,standard,summer,4.10,draft',
       ]),
     );
     const reasons = Object.fromEntries(
@@ -82,10 +83,14 @@ describe('columns mapped without feed.json', () => {
       tax_class: ['ignore', 'shipping_tax_ads'],
       custom_label_0: ['ignore', 'shipping_tax_ads'],
       cost_price: ['ignore', 'alias'],
-      status: ['ignore', 'alias'],
+      status: ['status', 'alias'],
     });
     expect(column(read, 'cost_price').reason.sentence).toContain('shoppers must never see');
-    expect(productsOf(read)[0]).toEqual({ type: 'product', id: '1', title: 'Cap' });
+    expect(productsOf(read)).toEqual([{ type: 'product', id: '1', title: 'Cap' }]);
+    expect(read.rejected[0]).toMatchObject({
+      rows: 1,
+      cause: 'The export marks the row as not for sale ("draft" in "status": a draft, archived or disabled).',
+    });
   });
 
   it('takes attributes.json attributes by code, label or source column, with their types', async () => {

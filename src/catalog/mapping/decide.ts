@@ -1,18 +1,17 @@
 import type { AttributesFile } from '../../contracts/release-files/attributes.js';
-import {
-  type AliasField,
-  aliasOf,
-  asksSoldOut,
-  categoryLevelOf,
-  IGNORED_BECAUSE,
-  shippingTaxOrAds,
-} from './aliases.js';
+import { aliasOf, asksSoldOut, categoryLevelOf, IGNORED_BECAUSE, shippingTaxOrAds } from './aliases.js';
+import { sharedRoot } from './categories.js';
 import { guessType, looksLikeCents } from './detect-type.js';
+import { layoutNote, layoutVotes, recognizeLayout } from './evidence/layouts.js';
+import { FIELD_WORDS, nameVotes } from './evidence/name-votes.js';
+import { valueVotes } from './evidence/value-kinds.js';
+import { evidenceOf, type Field, type Vote, type Candidate as Weighed, weigh } from './evidence/votes.js';
+import { parseStatus, parseVisibility, readsAs } from './listing-values.js';
 import { normalizeName } from './names.js';
 import { namespaces } from './namespaces.js';
 import { AttributeBook, type ColumnPlan, type MappingPlan, quoted } from './plan.js';
 import type { ColumnProfile, FileProfile } from './profile.js';
-import { parseAvailability, parseDate, parseDeliveryDays, parsePrice } from './values.js';
+import { parseAvailability, parseDate, parseDeliveryDays, parseNumber, parsePrice } from './values.js';
 
 /** Names of photos in several sizes ("img_500x500", "image_thumb"), best size for a tile first. */
 const IMAGE_SIZES: [RegExp, number][] = [
@@ -21,28 +20,6 @@ const IMAGE_SIZES: [RegExp, number][] = [
   [/(?:^|_)(?:small|low|lowres|sm)$/, 2],
   [/(?:^|_)(?:thumb|thumbnail|tiny|icon|xs)$/, 3],
 ];
-const PHOTO_NAME = /^(?:img|image|picture|photo|pic)(?:_|$)/;
-
-const FIELD_WORDS: Partial<Record<AliasField, string>> = {
-  type: 'entity type',
-  id: 'product id',
-  variant_id: 'variant id',
-  title: 'title',
-  description: 'description',
-  url: 'product page address',
-  image: 'main image',
-  images: 'further images',
-  brand: 'brand',
-  keywords: 'search keywords',
-  sale_price: 'reduced (sale) price',
-  sale_from: 'start of the sale',
-  sale_until: 'end of the sale',
-  currency: 'currency',
-  availability: 'availability',
-  stock: 'stock',
-  delivery_days: 'delivery time in days',
-};
-
 type Alias = (
   candidate: Candidate,
   target: string,
@@ -51,18 +28,20 @@ type Alias = (
   after?: string,
 ) => void;
 
-interface Candidate {
-  column: ColumnProfile;
-  field: AliasField;
-  rank: number;
-  order: number;
-}
+/** A weighed candidate; a shop's product type column stands as a category level. */
+type Candidate = Weighed & { productType?: boolean };
+
+/** Fields a recognised layout decides before any other evidence is weighed. */
+const STRUCTURAL: Field[] = ['ignore', 'status', 'visibility', 'item_kind', 'variants', 'attribute_pairs'];
 
 /**
  * Maps every column of an export without a feed.json, each with its reason: empty columns, then
- * attributes attributes.json declares, shipping, tax and ads data, values named in a sibling
- * column, cells of name and value pairs, known names of fields (checked against their values),
- * and last attributes made from the remaining columns' names.
+ * attributes attributes.json declares, what a recognised platform layout says decides a row's
+ * listing and variants, shipping, tax and ads data, values named in a sibling column, cells of
+ * name and value pairs, then the fields, each from the votes of three evidence readers (the
+ * layout, the column's name, its values) weighed in one place (evidence/votes.ts) and checked
+ * against the values, and last attributes made from the remaining columns' names. Each vote that
+ * decided a column is written in its reason.
  */
 export function planAuto(
   profile: FileProfile,
@@ -89,6 +68,17 @@ export function planAuto(
       reason: 'attribute',
       sentence: `attributes.json has attribute "${attribute.code}" by this ${sourceWord(declared, column.name)}.`,
       attribute,
+    });
+  }
+  const layout = recognizeLayout(columns);
+  const fromLayout = layoutVotes(layout, columns);
+  for (const vote of fromLayout) {
+    if (!STRUCTURAL.includes(vote.field) || !open(vote.column)) continue;
+    set({
+      column: vote.column.name,
+      target: vote.field,
+      reason: 'alias',
+      sentence: `${quoted(vote.column.name)}: ${vote.field === 'ignore' ? 'left out, as ' : ''}${vote.says}.`,
     });
   }
   for (const column of columns.filter(open)) {
@@ -118,34 +108,46 @@ export function planAuto(
     });
   }
 
-  const candidates = new Map<AliasField, Candidate[]>();
-  columns.filter(open).forEach((column, order) => {
-    const name = normalizeName(column.name);
-    const alias =
-      aliasOf(name) ?? (PHOTO_NAME.test(name) ? { field: 'image' as const, rank: 20 } : undefined);
-    if (!alias) return;
-    const list = candidates.get(alias.field) ?? [];
-    list.push({ column, field: alias.field, rank: alias.rank, order });
-    candidates.set(alias.field, list);
-  });
-  for (const list of candidates.values()) list.sort((a, b) => a.rank - b.rank || a.order - b.order);
-  const take = (field: AliasField) => candidates.get(field) ?? [];
+  // Columns in a namespace of many attribute columns (Icecat's attr_t_*) are attributes: their
+  // names and values are read as such, never as a field's.
+  const spaced = namespaces(columns.filter(open).map((column) => column.name));
+  const openColumns = columns.filter((column) => open(column) && !spaced.has(column.name));
+  const fromNames = nameVotes(openColumns);
+  const named = new Set(fromNames.map((vote) => vote.column.name));
+  // Values alone say a column holds photos or names; for any other field they only back a name.
+  const fromValues = valueVotes(openColumns, named).filter(
+    (vote) =>
+      ['image', 'images', 'title'].includes(vote.field) ||
+      fromNames.some((other) => other.column === vote.column && other.field === vote.field) ||
+      fromLayout.some((other) => other.column === vote.column && other.field === vote.field),
+  );
+  const votes: Vote[] = [...fromLayout.filter((vote) => open(vote.column)), ...fromNames, ...fromValues];
+  const order = new Map(columns.map((column, index) => [column.name, index]));
+  const candidates = weigh(votes, order) as Map<Field, Candidate[]>;
+  const take = (field: Field): Candidate[] => candidates.get(field) ?? [];
 
-  const alias: Alias = (candidate, target, extra = {}, word, after = '') =>
+  const alias: Alias = (candidate, target, extra = {}, word, after = '') => {
+    const { net: _net, ...settings } = candidate.settings;
+    const only = candidate.votes.length === 1 && candidate.votes[0]!.wholeName === true;
+    const what = word ?? FIELD_WORDS[target as Field] ?? target;
     set({
       column: candidate.column.name,
       target,
       reason: 'alias',
-      sentence: `${quoted(candidate.column.name)} is a usual name for the ${word ?? FIELD_WORDS[target as AliasField] ?? target}.${after}`,
+      sentence: only
+        ? `${quoted(candidate.column.name)} is a usual name for the ${what}.${after}`
+        : `Taken for the ${what}: ${evidenceOf(candidate)}.${after}`,
+      ...settings,
       ...extra,
     });
+  };
 
   // A "type" column holds entity types only when its values are type codes; a shop's product
   // types ("Bracelet", "Hair Oil & Serum") are categories.
   const productTypes: Candidate[] = [];
   for (const candidate of take('type')) {
     if (codesOnly(candidate.column) && !plans.has('type')) alias(candidate, 'type');
-    else productTypes.push({ ...candidate, field: 'categories', rank: 50 });
+    else productTypes.push({ ...candidate, field: 'categories', productType: true });
   }
 
   const grouping = take('group_id')[0];
@@ -245,6 +247,25 @@ export function planAuto(
     open,
     (candidate) => alias(candidate, 'delivery_days'),
   );
+  // A column named for a product's status or visibility decides listing only when its values are
+  // the words such columns hold (active, draft, 0, 1, hidden...), and at least one lets a row through.
+  const listingColumn = (field: 'status' | 'visibility', read: (text: string) => string | undefined) => {
+    for (const candidate of take(field)) {
+      if (!open(candidate.column)) continue;
+      const values = [...candidate.column.distinct];
+      const through = values.some(([text]) => read(text) === (field === 'status' ? 'on' : 'shown'));
+      if (readsAs(values, read) >= 0.9 && through) alias(candidate, field);
+    }
+  };
+  listingColumn('status', parseStatus);
+  listingColumn('visibility', parseVisibility);
+  for (const field of ['sale_discount', 'sale_percent'] as const) {
+    firstOf(
+      take(field).filter(fits((text) => parseNumber(text.replace(/%$/, '').trim(), ',') !== undefined)),
+      open,
+      (candidate) => alias(candidate, field),
+    );
+  }
   let rated = false;
   for (const candidate of [...take('rating'), ...take('signal')]) {
     if (!open(candidate.column)) continue;
@@ -263,11 +284,14 @@ export function planAuto(
   for (const candidate of take('ignore')) {
     if (!open(candidate.column)) continue;
     const because = IGNORED_BECAUSE[normalizeName(candidate.column.name)];
+    const byName = aliasOf(normalizeName(candidate.column.name))?.field === 'ignore';
     set({
       column: candidate.column.name,
       target: 'ignore',
       reason: 'alias',
-      sentence: `${quoted(candidate.column.name)} is a usual name for ${because ?? "the shop system's own bookkeeping, which search does not use"}: left out.`,
+      sentence: byName
+        ? `${quoted(candidate.column.name)} is a usual name for ${because ?? "the shop system's own bookkeeping, which search does not use"}: left out.`
+        : `Left out: ${evidenceOf(candidate)}.`,
     });
   }
 
@@ -288,11 +312,13 @@ export function planAuto(
   }
 
   const ordered = columns.map((column) => plans.get(column.name)!);
+  const layoutNotes = layout ? [{ pointer: '/columns', sentence: layoutNote(layout) }] : [];
   const categoryLevels = ordered.filter((plan) => plan.target === 'category_path').map((plan) => plan.column);
   const hasId = ordered.some((plan) => ['id', 'group_id', 'variant_id'].includes(plan.target));
   const notes = hasId
-    ? []
+    ? layoutNotes
     : [
+        ...layoutNotes,
         {
           pointer: '/columns',
           sentence:
@@ -302,7 +328,8 @@ export function planAuto(
   return {
     columns: ordered,
     byColumn: plans,
-    grouped: Boolean(grouping),
+    grouped: Boolean(grouping) || ordered.some((plan) => plan.target === 'item_kind'),
+    variantLists: ordered.some((plan) => plan.target === 'variants'),
     categoryLevels,
     idsFromTitles: !hasId,
     notes,
@@ -366,8 +393,11 @@ function planImages(
   alias: Alias,
   set: (plan: ColumnPlan) => void,
 ): void {
+  // Photos are addresses, or paths under the shop's media folder that a layout names.
   const links = images.filter(
-    (candidate) => open(candidate.column) && candidate.column.urls >= candidate.column.checked * 0.5,
+    (candidate) =>
+      open(candidate.column) &&
+      (candidate.column.urls >= candidate.column.checked * 0.5 || candidate.settings.prefix !== undefined),
   );
   const size = (candidate: Candidate) => {
     const name = normalizeName(candidate.column.name);
@@ -379,7 +409,7 @@ function planImages(
     ? links.find((candidate) => /(?:^|_)variant/.test(normalizeName(candidate.column.name)))
     : undefined;
   const sizedFirst = [...links].sort(
-    (a, b) => (size(a) ?? -1) - (size(b) ?? -1) || a.rank - b.rank || a.order - b.order,
+    (a, b) => (size(a) ?? -1) - (size(b) ?? -1) || b.weight - a.weight || a.order - b.order,
   );
   const main = variantOwn ?? sizedFirst[0];
   if (!main) return;
@@ -416,6 +446,19 @@ function planCategories(categories: Candidate[], levels: Candidate[], set: (plan
   if (!base) return;
   const column = base.column;
   const example = column.samples[0] ?? '';
+  const listed = base.settings.separator;
+  if (listed && column.lists === 0) {
+    const root = sharedRoot(column, listed);
+    set({
+      column: column.name,
+      target: 'categories',
+      reason: 'alias',
+      sentence: `Taken for the categories: ${evidenceOf(base)}.${root ? ` Every path starts at "${root}", the shop's root above its categories, which is left out.` : ''}`,
+      separator: listed,
+      ...(root ? { categoryRoot: root } : {}),
+    });
+    return;
+  }
   if (column.lists >= column.filled * 0.5) {
     const path = column.movingValues <= Math.max(1, column.distinct.size * 0.05);
     const shown = (JSON.parse(example.startsWith('[') ? example : '[]') as unknown[]).join(' > ');
@@ -447,7 +490,7 @@ function planCategories(categories: Candidate[], levels: Candidate[], set: (plan
         (categoryLevelOf(normalizeName(a.column.name)) ?? 9) -
           (categoryLevelOf(normalizeName(b.column.name)) ?? 9) || a.order - b.order,
     ),
-    ...others.filter((candidate) => candidate.rank === 50),
+    ...others.filter((candidate) => candidate.productType),
   ];
   if (deeper.length > 0) {
     const path = [base, ...deeper];
@@ -480,12 +523,14 @@ function planPrices(
   set: (plan: ColumnPlan) => void,
   alias: Alias,
 ): void {
-  const prices = candidates.filter(
+  // Nearly every value reads as a price; where a platform's layout names the column, most do
+  // (BigCommerce writes price rules such as "[ADD]5" on rows of their own, which are left out).
+  let prices = candidates.filter(
     (candidate) =>
       shareOf(
         candidate.column,
         (text) => parsePrice(text, '.') !== undefined || parsePrice(text, ',') !== undefined,
-      ) >= 0.9,
+      ) >= (candidate.votes.some((vote) => vote.reader === 'layout') ? 0.5 : 0.9),
   );
   const cents = (candidate: Candidate): Partial<ColumnPlan> =>
     looksLikeCents(candidate.column) ? { cents: true } : {};
@@ -493,6 +538,21 @@ function planPrices(
     looksLikeCents(candidate.column)
       ? ' Every value is a whole number ending like a price in cents (95, 99...), never in 00: read as cents.'
       : '';
+  // Shoppers see prices with tax: a price net of tax ("Prix HT", "price_net") is left out where a
+  // price with tax stands beside it, and read where it is the only price (a shop selling to
+  // businesses).
+  const gross = prices.filter((candidate) => !candidate.settings.net);
+  if (gross.length > 0 && gross.length < prices.length) {
+    for (const candidate of prices.filter((each) => each.settings.net)) {
+      set({
+        column: candidate.column.name,
+        target: 'ignore',
+        reason: 'alias',
+        sentence: `Taken for a price net of tax (${evidenceOf(candidate)}): shoppers see the price with tax in ${gross.map((each) => quoted(each.column.name)).join(', ')}, so it is left out.`,
+      });
+    }
+    prices = gross;
+  }
   if (prices.length === 1) {
     const [only] = prices;
     alias(only!, 'price', cents(only!), 'price', centsNote(only!));

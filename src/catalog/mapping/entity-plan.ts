@@ -37,6 +37,7 @@ export function planEntities(
     columns,
     byColumn: new Map(columns.map((plan) => [plan.column, plan])),
     grouped: false,
+    variantLists: false,
     categoryLevels: [],
     idsFromTitles: false,
     notes: [],

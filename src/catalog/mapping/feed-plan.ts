@@ -1,6 +1,7 @@
 import type { AttributesFile } from '../../contracts/release-files/attributes.js';
 import type { FeedFile } from '../../contracts/release-files/feed.js';
 import { asksSoldOut } from './aliases.js';
+import { sharedRoot } from './categories.js';
 import { guessType } from './detect-type.js';
 import { normalizeName } from './names.js';
 import { AttributeBook, type ColumnPlan, type MappingPlan } from './plan.js';
@@ -51,6 +52,11 @@ export function planFromFeed(
     if (entry.separator) plan.separator = entry.separator;
     if (entry.locale) plan.locale = entry.locale;
     if (entry.cents) plan.cents = true;
+    if (entry.prefix) plan.prefix = entry.prefix;
+    if (entry.to === 'categories') {
+      const root = sharedRoot(column, entry.separator);
+      if (root) plan.categoryRoot = root;
+    }
     if (entry.column.endsWith('*')) plan.pattern = entry.column;
     if (entry.to === 'availability' && asksSoldOut(normalizeName(column.name))) plan.soldOut = true;
     if (entry.to === 'option_name' || entry.to === 'attribute_names') lastNames = column.name;
@@ -88,7 +94,8 @@ export function planFromFeed(
   return {
     columns,
     byColumn: plans,
-    grouped: columns.some((plan) => plan.target === 'group_id'),
+    grouped: columns.some((plan) => plan.target === 'group_id' || plan.target === 'item_kind'),
+    variantLists: columns.some((plan) => plan.target === 'variants'),
     categoryLevels: columns.filter((plan) => plan.target === 'category_path').map((plan) => plan.column),
     idsFromTitles: !hasId,
     notes: hasId

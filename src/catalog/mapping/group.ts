@@ -29,6 +29,10 @@ export class Assembler {
   private readonly variantIds = new Set<string>();
   private readonly titleIds = new Map<string, number>();
   private readonly groups = new Map<string, RowRecord[]>();
+  /** Rows waiting for the end of the file, when product rows list their variants. */
+  private listed: RowRecord[] = [];
+  /** The group of the last product row, which the variant rows after it belong to. */
+  private lastProduct: string | undefined;
 
   constructor(
     private readonly plan: MappingPlan,
@@ -39,8 +43,20 @@ export class Assembler {
 
   /** Products complete with this row: the row's own product, unless rows are grouped. */
   add(record: RowRecord): CatalogEntity[] {
+    if (record.kind?.kind === 'other') {
+      this.reject(
+        record,
+        `The row is neither a product nor a variant ("${record.kind.value}" in "${record.kind.column}").`,
+      );
+      return [];
+    }
+    if (this.plan.variantLists) {
+      // A product row may list variants whose rows come before or after it: rows wait for the end.
+      this.listed.push(record);
+      return [];
+    }
     if (this.plan.grouped) {
-      const key = record.groupId ?? record.variantId ?? record.id ?? this.titleId(record);
+      const key = this.groupKey(record);
       if (key === undefined) {
         this.reject(record, 'The row names no product: its group, its id and its title are empty.');
         return [];
@@ -50,6 +66,28 @@ export class Assembler {
       else this.groups.set(key, [record]);
       return [];
     }
+    const unlisted = unlistedCause(record);
+    if (unlisted) {
+      this.reject(record, unlisted);
+      return [];
+    }
+    return this.alone(record);
+  }
+
+  /** Products of grouped rows, in the order their first rows came. */
+  finish(): CatalogEntity[] {
+    const products: CatalogEntity[] = [];
+    if (this.listed.length > 0) products.push(...this.fromVariantLists());
+    for (const [key, records] of this.groups) {
+      const product = this.grouped(key, records);
+      if (product) products.push(product);
+    }
+    this.groups.clear();
+    return products;
+  }
+
+  /** A row's product on its own, named by its id or its title. */
+  private alone(record: RowRecord): CatalogEntity[] {
     const id = record.id ?? (this.plan.idsFromTitles ? this.titleId(record) : undefined);
     if (id === undefined) {
       this.reject(
@@ -69,18 +107,104 @@ export class Assembler {
     return [this.single(id, [record], record)];
   }
 
-  /** Products of grouped rows, in the order their first rows came. */
-  finish(): CatalogEntity[] {
-    const products: CatalogEntity[] = [];
-    for (const [key, records] of this.groups) {
-      const product = this.grouped(key, records);
-      if (product) products.push(product);
+  /**
+   * The product a grouped row belongs to: its group id, else its own id. A variant row that names
+   * no group belongs to the product row above it: exports that mark rows by kind (BigCommerce's
+   * "SKU" rows) list a product's variant rows right after it.
+   */
+  private groupKey(record: RowRecord): string | undefined {
+    if (record.kind?.kind === 'variant' && record.groupId === undefined && this.lastProduct !== undefined)
+      return this.lastProduct;
+    const key = record.groupId ?? record.variantId ?? record.id ?? this.titleId(record);
+    if (key !== undefined && record.kind?.kind !== 'variant') this.lastProduct = key;
+    return key;
+  }
+
+  /**
+   * Products of an export whose product rows list their variants by id (Magento's configurable
+   * products): the rows listed become the variants, making the choices the list names; other rows
+   * are products of their own unless the export hides them from listings.
+   */
+  private fromVariantLists(): CatalogEntity[] {
+    const byId = new Map<string, RowRecord>();
+    for (const record of this.listed)
+      if (record.id !== undefined && !byId.has(record.id)) byId.set(record.id, record);
+    const claimed = new Set<RowRecord>();
+    for (const record of this.listed) {
+      for (const variant of record.variantList?.variants ?? []) {
+        const child = byId.get(variant.id);
+        if (child && child !== record) claimed.add(child);
+      }
     }
-    this.groups.clear();
+    const products: CatalogEntity[] = [];
+    for (const record of this.listed) {
+      if (claimed.has(record)) continue;
+      const listed = record.variantList?.variants ?? [];
+      const children = listed.flatMap((variant) => {
+        const child = byId.get(variant.id);
+        return child && child !== record ? [{ child, choices: variant.choices }] : [];
+      });
+      const unlisted = unlistedCause(record);
+      if (unlisted) {
+        this.reject(record, unlisted);
+        for (const { child } of children)
+          this.reject(child, `Its product's row is left out: ${lowerFirst(unlisted)}`);
+        continue;
+      }
+      const sold = children.filter(({ child }) => {
+        if (!child.off) return true;
+        this.reject(child, offCause(child.off));
+        return false;
+      });
+      if (sold.length === 0 || record.id === undefined) {
+        products.push(...this.alone(record));
+        continue;
+      }
+      const column = record.variantList!.column;
+      const rows: Resolved[] = sold.map(({ child, choices }) => ({
+        record: child,
+        choices: choices.map(([name, value]): [string, string] => [
+          this.plan.attributes.fromName(name, undefined, column, true).code,
+          value,
+        ]),
+      }));
+      if (this.ids.has(`${record.type}:${record.id}`)) {
+        this.reject(record, 'The row repeats a product id that an earlier row has.');
+        continue;
+      }
+      this.ids.add(`${record.type}:${record.id}`);
+      products.push(this.withVariants(record.id, [record, ...sold.map(({ child }) => child)], rows));
+    }
+    this.listed = [];
     return products;
   }
 
-  private grouped(key: string, records: RowRecord[]): CatalogEntity | undefined {
+  private grouped(key: string, given: RowRecord[]): CatalogEntity | undefined {
+    // The row that describes the product: one a row kind column calls a product, or the row the
+    // others name as their group by its own id (WooCommerce's "variable" row under its variations).
+    const parentAt =
+      given.length > 1
+        ? given.findIndex(
+            (record) =>
+              record.kind?.kind === 'product' ||
+              (record.kind === undefined &&
+                record.groupId === undefined &&
+                (record.id ?? record.variantId) === key),
+          )
+        : -1;
+    const parent = parentAt >= 0 ? given[parentAt] : undefined;
+    const head = parent ?? given[0]!;
+    const unlisted = unlistedCause(head);
+    if (unlisted) {
+      for (const record of given)
+        this.reject(record, record === head ? unlisted : `Its product is left out: ${lowerFirst(unlisted)}`);
+      return undefined;
+    }
+    const records = [head, ...given.filter((record) => record !== head)].filter((record) => {
+      if (!record.off) return true;
+      this.reject(record, offCause(record.off));
+      return false;
+    });
     const names = new Map<string, string>();
     for (const record of records) {
       for (const choice of record.choices)
@@ -92,14 +216,16 @@ export class Assembler {
     }));
     const variantRows = resolved.filter(
       ({ record, choices }) =>
-        choices.length > 0 ||
-        hasOffer(record.offer) ||
-        record.variantId !== undefined ||
-        (record.groupId !== undefined && record.id !== undefined),
+        record !== parent &&
+        (choices.length > 0 ||
+          hasOffer(record.offer) ||
+          record.variantId !== undefined ||
+          record.kind?.kind === 'variant' ||
+          (record.groupId !== undefined && record.id !== undefined)),
     );
     if (variantRows.length <= 1 && (variantRows[0]?.choices.length ?? 0) <= 1) {
       const only = variantRows[0] ?? resolved[0]!;
-      const product = this.single(key, records, only.record);
+      const product = this.single(key, records, parent && variantRows.length === 0 ? parent : only.record);
       for (const [code, value] of only.choices) product.attributes = { ...product.attributes, [code]: value };
       return product;
     }
@@ -117,7 +243,10 @@ export class Assembler {
     for (const code of codes) {
       const values = rows.map(({ record }) => record.attributes.get(code));
       const first = JSON.stringify(values[0]);
-      if (values.every((value) => value !== undefined && JSON.stringify(value) === first))
+      // A value only the first row gives is the product's: exports that write a product's fields
+      // on its first row (Shopify's Type) leave them empty on the rows after it.
+      const onlyFirst = values[0] !== undefined && values.slice(1).every((value) => value === undefined);
+      if (onlyFirst || values.every((value) => value !== undefined && JSON.stringify(value) === first))
         shared[code] = values[0]!;
       else differing.push(code);
     }
@@ -126,25 +255,32 @@ export class Assembler {
         if (!codes.has(code) && !(code in shared)) shared[code] = value;
     }
     if (Object.keys(shared).length > 0) product.attributes = shared;
-    const variesBy = axes.length > 0 ? axes : differing;
+    // Codes that differ between variants (a variant's own number) tell them apart but are no
+    // choice a shopper makes.
+    const choices = differing.filter((code) => this.plan.attributes.byCode.get(code)?.type !== 'identifier');
+    const variesBy = axes.length > 0 ? axes : choices;
     for (const code of [...axes, ...differing]) this.variantLevel.add(code);
 
-    const image = rows[0]?.record.image ?? product.images?.[0];
+    const head = records[0]!;
+    const headIsVariant = rows.some(({ record }) => record === head);
+    const inherited = headIsVariant ? {} : head.offer;
+    const image = rows[0]?.record.image ?? (headIsVariant ? undefined : head.image) ?? product.images?.[0];
     const variants: Variant[] = [];
     const seenChoices = new Set<string>();
     rows.forEach(({ record, choices }, index) => {
       const attributes: Record<string, AttributeValue> = Object.fromEntries(choices);
       for (const code of differing) {
         const value = record.attributes.get(code);
-        if (value !== undefined) attributes[code] = value;
+        // A variant's value is one choice, though the attribute lists several on the product row.
+        if (value !== undefined)
+          attributes[code] = Array.isArray(value) && value.length === 1 ? value[0]! : value;
       }
       const choiceKey = JSON.stringify(variesBy.map((code) => attributes[code] ?? null));
       if (variesBy.length > 0 && seenChoices.has(choiceKey)) {
         this.reject(record, 'The row repeats the choices of an earlier variant of its product.');
         return;
       }
-      const own =
-        record.groupId !== undefined && record.id !== undefined && record.id !== key ? record.id : undefined;
+      const own = record.id !== undefined && record.id !== key ? record.id : undefined;
       const id =
         record.variantId ?? own ?? `${key}-${slug(choices.map(([, value]) => value).join(' ')) || index + 1}`;
       if (this.variantIds.has(id)) {
@@ -153,7 +289,9 @@ export class Assembler {
       }
       seenChoices.add(choiceKey);
       this.variantIds.add(id);
-      const variant: Variant = { id, ...offerOf(record.offer) };
+      // A variant row inherits what it leaves empty of the offer from its product's row (Shopware's
+      // variants, BigCommerce's SKU rows): the product row's offer is the offer of every variant.
+      const variant: Variant = { id, ...offerOf({ ...inherited, ...record.offer }) };
       if (record.title !== undefined && JSON.stringify(record.title) !== JSON.stringify(product.title))
         variant.title = record.title;
       if (record.url !== undefined && record.url !== product.url) variant.url = record.url;
@@ -261,6 +399,22 @@ export class Assembler {
       [...record.row.cells].map(([name, cell]) => [name, cellText(cell)]),
     );
   }
+}
+
+/** Why the export keeps a row out of listings: a status says it is not sold, a visibility hides it. */
+function unlistedCause(record: RowRecord): string | undefined {
+  if (record.off) return offCause(record.off);
+  if (record.hidden)
+    return `The export hides the row from listings ("${record.hidden.value}" in "${record.hidden.column}") and no product lists it as a variant.`;
+  return undefined;
+}
+
+function offCause(off: { column: string; value: string }): string {
+  return `The export marks the row as not for sale ("${off.value}" in "${off.column}": a draft, archived or disabled).`;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /** A row that only adds a photo to its product: no offer, no choice, no id of its own. */

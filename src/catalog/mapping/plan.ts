@@ -34,6 +34,10 @@ export interface ColumnPlan {
   separator?: string;
   locale?: string;
   cents?: boolean;
+  /** Written before values that are paths rather than whole addresses. */
+  prefix?: string;
+  /** The top category every path of the column starts at: the shop's root, left out. */
+  categoryRoot?: string;
   /** Availability columns that ask whether a product is sold out: yes means out of stock. */
   soldOut?: boolean;
   /** A text that stands for "no value" among the numbers of a price, signal or stock column. */
@@ -49,8 +53,13 @@ export interface ColumnPlan {
 export interface MappingPlan {
   columns: ColumnPlan[];
   byColumn: Map<string, ColumnPlan>;
-  /** Rows are variants grouped into products by a group id column. */
+  /**
+   * Rows are variants grouped into products: by a group id column, or by a row kind column whose
+   * variant rows belong to the product row above them.
+   */
   grouped: boolean;
+  /** Product rows list their variants by id (Magento's configurable_variations). */
+  variantLists: boolean;
   /** Columns that are the levels of one category path, top level first. */
   categoryLevels: string[];
   /** No column holds ids: products take ids made from their titles. */

@@ -152,7 +152,9 @@ export class ValueProfile {
       if (text.includes(separator))
         this.listSeparators.set(separator, (this.listSeparators.get(separator) ?? 0) + 1);
     }
-    const pairLike = (text.includes(':') || text.includes('=')) && (text.includes(';') || text.includes('|'));
+    const pairLike =
+      ((text.includes(':') || text.includes('=')) && (text.includes(';') || text.includes('|'))) ||
+      (text.includes('=') && text.includes(','));
     if (pairLike && pairsOfText(text)) this.pairTexts++;
   }
 
@@ -296,8 +298,8 @@ function priceValue(cell: Cell): number | undefined {
 }
 
 /** The name and value pairs a cell holds: records in a list, or a text of pairs. */
-export function pairsOfCell(cell: Cell): [string, Cell][] {
-  if (typeof cell === 'string') return pairsOfText(cell) ?? [];
+export function pairsOfCell(cell: Cell, single = false): [string, Cell][] {
+  if (typeof cell === 'string') return pairsOfText(cell, single) ?? [];
   if (!Array.isArray(cell)) return [];
   const pairs: [string, Cell][] = [];
   for (const item of cell) {
@@ -369,9 +371,38 @@ function pairOfRecord(record: { [key: string]: Cell }): [string, Cell] | undefin
 
 const PAIR_TEXT = /^[^:=;|]{1,60}[:=][^;|]+(?:\s*[;|]\s*[^:=;|]{1,60}[:=][^;|]+)+\s*[;|]?$/;
 
-/** Name and value pairs written in one text: "Color: Red; Size: M" or "color=red|size=m". */
-function pairsOfText(text: string): [string, string][] | undefined {
-  if (!PAIR_TEXT.test(text) || /^(?:https?:)?\/\//i.test(text)) return undefined;
+/**
+ * Pairs written "name=value" and separated by commas ("color=Gray,manufacturer=Acme,size=XS", as
+ * Magento writes additional_attributes); a value may hold bars between several values.
+ */
+const EQUALS_PAIRS = /^[^=,;|]{1,60}=[^=]*(?:,[^=,;|]{1,60}=[^=]*)+$/;
+
+/** One pair written "name=value": a cell of a column known to hold pairs may hold one. */
+const EQUALS_PAIR = /^[^=,;|]{1,60}=[^=]+$/;
+
+/**
+ * Name and value pairs written in one text: "Color: Red; Size: M", "color=red|size=m",
+ * "color=red,size=m". Two pairs at least tell a text of pairs from a text; a column mapped to pairs
+ * reads a single "name=value" too (`single`).
+ */
+function pairsOfText(text: string, single = false): [string, string][] | undefined {
+  if (/^(?:https?:)?\/\//i.test(text)) return undefined;
+  if (single && EQUALS_PAIR.test(text)) {
+    const at = text.indexOf('=');
+    return [[text.slice(0, at).trim(), text.slice(at + 1).trim()]];
+  }
+  if (!PAIR_TEXT.test(text)) {
+    if (!EQUALS_PAIRS.test(text)) return undefined;
+    const pairs: [string, string][] = [];
+    for (const part of text.split(/,(?=[^=,;|]{1,60}=)/)) {
+      const at = part.indexOf('=');
+      const name = part.slice(0, at).trim();
+      const value = part.slice(at + 1).trim();
+      if (name === '') return undefined;
+      if (value !== '') pairs.push([name, value]);
+    }
+    return pairs.length >= 2 ? pairs : undefined;
+  }
   const pairs: [string, string][] = [];
   for (const part of text.split(/\s*[;|]\s*/)) {
     if (part.trim() === '') continue;

@@ -238,7 +238,10 @@ const AVAILABILITY_WORDS: Record<string, Availability> = {
  * out of stock.
  */
 export function parseAvailability(cell: Cell, soldOutColumn: boolean): Availability | undefined {
-  const yes = parseBoolean(cell) ?? (cell === 1 ? true : cell === 0 ? false : undefined);
+  // Yes-or-no columns write 1 and 0 too (WooCommerce's "In stock?"), as numbers or as text.
+  const yes =
+    parseBoolean(cell) ??
+    (cell === 1 || cell === '1' ? true : cell === 0 || cell === '0' ? false : undefined);
   if (yes !== undefined) return yes !== soldOutColumn ? 'in_stock' : 'out_of_stock';
   if (typeof cell !== 'string') return undefined;
   const word = cell

@@ -79,6 +79,7 @@ export function writeFeed(
     if (separator) entry.separator = separator;
     if (column.locale) entry.locale = column.locale;
     if (column.cents) entry.cents = true;
+    if (column.prefix) entry.prefix = column.prefix;
     reasons.push({ pointer: `/columns/${columns.length}`, sentence: column.sentence });
     columns.push(entry);
     written.add(column.column);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keepSource } from '../source.js';
-import { chooseDelimiter, openDelimited } from './delimited.js';
+import { chooseDelimiter, openDelimited, wholeRecords } from './delimited.js';
 import { cellText, type Row } from './rows.js';
 
 async function read(text: string, delimiter?: string) {
@@ -24,6 +24,14 @@ describe('chooseDelimiter', () => {
     expect(chooseDelimiter('sku|title|price\nA1|Red shoe|59.90\n')).toBe('|');
   });
 
+  it('splits no quoted cell: commas in quoted names and line breaks in quoted texts do not count', () => {
+    const description = (n: number) =>
+      `"<p>Line one, with commas, of ${n}</p>\n<p>Line two, more, commas</p>\n<p>Three, four, five</p>"`;
+    const rows = Array.from({ length: 12 }, (_, n) => `${n + 1};1;Shirt ${n};${description(n)};12,50`);
+    const text = `ID;"Actif (0/1)";Nom;"Description, HTML (x,y,z...)";"Prix TTC"\n${rows.join('\n')}\n`;
+    expect(chooseDelimiter(wholeRecords(text))).toBe(';');
+  });
+
   it('reads a file of one column as comma-separated', () => {
     expect(chooseDelimiter('title\nRed shoe\n')).toBe(',');
   });
@@ -44,6 +52,20 @@ describe('openDelimited', () => {
     expect(rows).toEqual([
       { number: 3, cells: { sku: 'A1', title: 'Red', price: '59,90' }, problem: undefined },
     ]);
+  });
+
+  it('finds the header and the rows of a semicolon file whose quoted texts span lines', async () => {
+    const lines = Array.from(
+      { length: 30 },
+      (_, n) => `${n + 1};"Shirt, ${n}";"<p>one, two</p>\n<p>three; four</p>\n<p>five</p>";12,50`,
+    );
+    const { how, rows } = await read(`ID;Nom;"Description (x,y,z...)";Prix\n${lines.join('\n')}\n`);
+    expect(how).toMatchObject({ delimiter: ';', header_row: 1 });
+    expect(rows).toHaveLength(30);
+    expect(rows[29]).toMatchObject({
+      number: 31,
+      cells: { ID: '30', Nom: 'Shirt, 29', Prix: '12,50' },
+    });
   });
 
   it('names a row with more cells than the header, and keeps rows with fewer', async () => {

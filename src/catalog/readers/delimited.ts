@@ -10,8 +10,8 @@ import { type Cell, columnNames, findHeaderRow, type Row, type RowReader } from 
 
 /** Delimiters shop systems write: comma, semicolon (where the comma is the decimal mark), tab, bar. */
 const DELIMITERS = [',', ';', '\t', '|'] as const;
-/** Lines of the head the delimiter and the header row are judged on. */
-const JUDGED_LINES = 50;
+/** Records of the head the delimiter and the header row are judged on. */
+const JUDGED_RECORDS = 50;
 
 export interface DelimitedSettings {
   encoding: string;
@@ -26,9 +26,9 @@ export interface DelimitedSettings {
  * of cells, most of them; the header row is the first row that reads as column names.
  */
 export function openDelimited(source: ByteSource, headText: string, settings: DelimitedSettings): RowReader {
-  const lines = wholeLines(headText);
-  const delimiter = settings.delimiter ?? chooseDelimiter(lines);
-  const records = parseHead(lines, delimiter);
+  const head = wholeRecords(headText);
+  const delimiter = settings.delimiter ?? chooseDelimiter(head);
+  const records = parseHead(head, delimiter);
   const headerIndex = settings.headerRow !== undefined ? settings.headerRow - 1 : findHeaderRow(records);
   return {
     how: { kind: 'delimited', encoding: settings.encoding, delimiter, header_row: headerIndex + 1 },
@@ -36,20 +36,37 @@ export function openDelimited(source: ByteSource, headText: string, settings: De
   };
 }
 
-/** The head without its last line, which the cut may have broken. */
-function wholeLines(headText: string): string {
-  const lines = headText.split(/\r?\n/);
-  if (lines.length > 1) lines.pop();
-  return lines.slice(0, JUDGED_LINES).join('\n');
+/**
+ * The head up to the end of its last whole record, at most JUDGED_RECORDS records: a line break
+ * inside quotes (a description of several lines) ends no record, so the cut never falls inside a
+ * quoted cell, whatever the delimiter. Quotes are counted as RFC 4180 writes them: a quote opens
+ * or closes a quoted cell, and a doubled quote inside one is a quote of the text, which toggles
+ * twice.
+ */
+export function wholeRecords(headText: string): string {
+  let quoted = false;
+  let records = 0;
+  let end = -1;
+  for (let i = 0; i < headText.length; i++) {
+    const char = headText.charCodeAt(i);
+    if (char === 34) quoted = !quoted;
+    else if (char === 10 && !quoted) {
+      end = i;
+      if (++records >= JUDGED_RECORDS) break;
+    }
+  }
+  // A head that holds no whole record is the whole file, or one record longer than the head.
+  return end === -1 ? headText : headText.slice(0, end + 1);
 }
 
-function parseHead(text: string, delimiter: string): string[][] {
+function parseHead(text: string, delimiter: string, strict = false): string[][] {
   try {
     return parseSync(text, {
       delimiter,
       relax_column_count: true,
-      relax_quotes: true,
+      relax_quotes: !strict,
       skip_empty_lines: true,
+      to: JUDGED_RECORDS,
     }) as string[][];
   } catch {
     return [];
@@ -57,21 +74,28 @@ function parseHead(text: string, delimiter: string): string[][] {
 }
 
 /**
- * The delimiter whose rows most often have the header's number of cells, more than one; ties go to
- * the order of DELIMITERS. A file of one column has no delimiter to find and reads as comma-separated.
+ * The delimiter that splits the head's records into the same number of cells, more than one: the
+ * largest share of records at their most common width, wider rows counting more; ties go to the
+ * order of DELIMITERS. Delimiters the head parses by with every quote where RFC 4180 puts one come
+ * first: a wrong delimiter leaves quotes inside cells (`ID;"Actif (0/1)"` read by commas), and a
+ * line break inside such a broken quote then cuts a record in pieces that may even look even. A
+ * file of one column has no delimiter to find and reads as comma-separated.
  */
 export function chooseDelimiter(text: string): string {
-  let best: { delimiter: string; score: number } = { delimiter: ',', score: 0 };
-  for (const delimiter of DELIMITERS) {
-    const records = parseHead(text, delimiter);
-    if (records.length === 0) continue;
-    const widths = records.map((record) => record.length);
-    const common = mode(widths);
-    if (common < 2) continue;
-    const score = widths.filter((width) => width === common).length * Math.log2(common);
-    if (score > best.score) best = { delimiter, score };
-  }
-  return best.delimiter;
+  const judge = (strict: boolean) => {
+    let best: { delimiter: string; score: number } | undefined;
+    for (const delimiter of DELIMITERS) {
+      const records = parseHead(text, delimiter, strict);
+      if (records.length === 0) continue;
+      const widths = records.map((record) => record.length);
+      const common = mode(widths);
+      if (common < 2) continue;
+      const score = (widths.filter((width) => width === common).length / widths.length) * Math.log2(common);
+      if (!best || score > best.score) best = { delimiter, score };
+    }
+    return best?.delimiter;
+  };
+  return judge(true) ?? judge(false) ?? ',';
 }
 
 function mode(values: number[]): number {

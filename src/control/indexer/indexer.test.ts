@@ -245,6 +245,7 @@ describe('runOnce', () => {
   it('fails with one sentence when the bytes vanish between the check and the read', async () => {
     const snapshot = await snapshotOf(toJsonLines(smallShop));
     const vanishing: BlobStore = {
+      reach: () => blobs.reach(),
       put: (bytes) => blobs.put(bytes),
       putStream: (stream) => blobs.putStream(stream),
       stage: (stream, maxBytes) => blobs.stage(stream, maxBytes),
@@ -724,6 +725,7 @@ describe('live indexes of another artifact format', () => {
     expect(() => loadIndex(other)).toThrow(`index artifact format ${format} is not supported`);
     let rebuilt = false;
     const store: BlobStore = {
+      reach: () => blobs.reach(),
       put: async (bytes) => {
         const kept = await blobs.put(bytes);
         if (kept === key) rebuilt = true;

@@ -9,8 +9,8 @@ import {
   readerFiles,
 } from '../../catalog/index.js';
 import { AppError } from '../../lib/errors.js';
+import { openLocation } from '../../store/blob-location.js';
 import type { BlobLocation, StagedBlob } from '../../store/blob-store.js';
-import { openLocation } from '../../store/directory-blob-store.js';
 import type { ControlDeps } from './deps.js';
 
 /**
@@ -93,8 +93,9 @@ function uploadInput(
 /**
  * Reads the export with the release's files; when that release cannot read it (a draft's
  * feed.json may still correct that), it is read as the bytes show it. Bytes that hold no export
- * even then (no format the readers know, or no row that makes an entity) are refused as
- * `unprocessable`, as PUT /catalog refuses them.
+ * even then (no format the readers know, or not one row) are refused as `unprocessable`. An export
+ * whose rows make no entity is still kept: its inspection shows what was read and why each row was
+ * left out, and the merchandiser corrects feed.json on the draft.
  */
 async function readUploadedExport(input: UploadInput): Promise<ExportCount> {
   const bytes = staged(input);
@@ -110,18 +111,16 @@ async function readUploadedExport(input: UploadInput): Promise<ExportCount> {
     if (isLimitRefusal(error)) throw error;
     read = await readExport(bytes, options);
   }
-  const entities = read.counts.products + read.counts.categories + read.counts.brands;
-  if (entities === 0) {
-    // The same bytes PUT /catalog refuses: nothing of them could become a catalog entity.
-    const [first] = read.rejected;
+  if (read.rows === 0) {
     throw new AppError(
       'unprocessable',
-      read.rows === 0
-        ? `The body holds no export: not one row was found in it. ${read.how.summary} Send the export file itself as the body.`
-        : `The export makes no catalog entity: none of its ${read.rows} rows could be read as one${first ? ` (first problem: ${first.cause.replace(/\.$/, '')})` : ''}. ${read.how.summary}`,
+      `The body holds no export: not one row was found in it. ${read.how.summary} Send the export file itself as the body.`,
     );
   }
-  return { format: read.format, entities };
+  return {
+    format: read.format,
+    entities: read.counts.products + read.counts.categories + read.counts.brands,
+  };
 }
 
 async function readUploadedCatalog(input: UploadInput): Promise<CatalogCount> {

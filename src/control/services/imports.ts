@@ -48,7 +48,7 @@ export async function createImport(
   const path = `/api/v1/imports/${record.id}`;
   return {
     import: importAnswer(view),
-    next: `Import ${record.id} keeps ${name ?? 'the export'} as a draft (snapshot ${id}); nothing goes live. See what it makes of the export at GET ${path}/inspection and what publishing changes at GET ${path}/changes, correct release files with PATCH ${path}, then publish it with POST ${path}/publish naming version ${view.version}.`,
+    next: `Import ${record.id} keeps ${name ?? 'the export'} as a draft (snapshot ${id}); nothing goes live.${read.entities === 0 ? ' None of its rows makes a product with the release as it is: the inspection shows why, row by row.' : ''} See what it makes of the export at GET ${path}/inspection and what publishing changes at GET ${path}/changes, correct release files with PATCH ${path}, then publish it with POST ${path}/publish naming version ${view.version}.`,
   };
 }
 

@@ -6,9 +6,15 @@ import { fixedClock } from '../../lib/clock.js';
 import { newQueryId } from '../../lib/ids.js';
 import { decodeLearnt, LEARNT_SUGGESTIONS_KEY } from '../../planner/index.js';
 import type { Database, LoggedEvent, LoggedSearch } from '../../store/index.js';
-import { DirectoryBlobStore, openScratchDatabase } from '../../store/index.js';
+import {
+  createScratchSchema,
+  DirectoryBlobStore,
+  openDatabase,
+  openScratchDatabase,
+  type ScratchSchema,
+} from '../../store/index.js';
 import type { ControlDeps } from './deps.js';
-import { rollUpSearchLog } from './rollup.js';
+import { ROLL_UP_LOCK, type RollUpResult, rollUpSearchLog } from './rollup.js';
 
 const postgresUrl = process.env.AISLE_TEST_POSTGRES_URL;
 
@@ -190,3 +196,111 @@ for (const backend of ['sqlite', 'postgres'] as const) {
     });
   });
 }
+
+describe.skipIf(!postgresUrl)(
+  'the search log on PostgreSQL, written and rolled up by several nodes at once',
+  () => {
+    let schema: ScratchSchema;
+    /** Three query nodes and two control planes: each a process with its own pool. */
+    let nodes: Database[];
+    let planes: ControlDeps[];
+    let blobDir: string;
+    const clock = fixedClock('2026-03-03T12:00:00.000Z');
+    beforeEach(async () => {
+      schema = await createScratchSchema(postgresUrl!);
+      const open = () => openDatabase({ url: schema.url, dataDir: tmpdir() });
+      nodes = [await open(), await open(), await open()];
+      blobDir = await mkdtemp(join(tmpdir(), 'aisle-rollup-'));
+      const blobs = new DirectoryBlobStore(blobDir);
+      planes = [];
+      for (let plane = 0; plane < 2; plane++) {
+        planes.push({ database: await open(), blobs, clock } as unknown as ControlDeps);
+      }
+    });
+    afterEach(async () => {
+      await Promise.all([...nodes, ...planes.map((plane) => plane.database)].map((db) => db.close()));
+      await schema.drop();
+      await rm(blobDir, { recursive: true, force: true });
+    });
+
+    it('loses no search or event and counts none twice, while the roll-up runs on two control planes', async () => {
+      const BATCHES = 15;
+      const PER_BATCH = 40;
+      const days = ['2026-03-02', '2026-03-03'];
+      /** Per day, every search and click sent. */
+      const sent = new Map(days.map((day) => [day, { searches: 0, clicks: 0 }]));
+      let writing = true;
+      const write = async (node: Database, n: number) => {
+        for (let batch = 0; batch < BATCHES; batch++) {
+          const searches: LoggedSearch[] = [];
+          const events: LoggedEvent[] = [];
+          for (let i = 0; i < PER_BATCH; i++) {
+            // Batches hold both days, in either order: events arrive for yesterday's searches.
+            const day = days[(batch + i + n) % 2]!;
+            const typed = search(
+              `${day}T10:${String(i % 60).padStart(2, '0')}:00.000Z`,
+              `lamp ${n}`,
+              `pv-${n}-${batch}-${i}`,
+            );
+            searches.push(typed);
+            events.push(event(typed, 'click', 1 + (i % 5)));
+            sent.get(day)!.searches += 1;
+            sent.get(day)!.clicks += 1;
+          }
+          await node.searchLog.append({ searches, events });
+          // A batch written again, as after a write whose answer was lost: counted once all the same.
+          if (batch === 3) await node.searchLog.append({ searches, events });
+        }
+      };
+      const rollUps = planes.map(async (plane) => {
+        const results: RollUpResult[] = [];
+        while (writing) results.push(await rollUpSearchLog(plane, 30));
+        return results;
+      });
+      await Promise.all(nodes.map(write));
+      writing = false;
+      const during = (await Promise.all(rollUps)).flat();
+      // What was written after the last roll-up under way began is counted by the next one.
+      const last = await rollUpSearchLog(planes[0]!, 30);
+      expect(last.elsewhere).toBeUndefined();
+      expect(during.length).toBeGreaterThan(0);
+
+      const counted = await planes[1]!.database.insights.days({ from: days[0]!, to: days[1]! });
+      expect(counted.map(({ day, searches, clicks }) => ({ day, searches, clicks }))).toEqual(
+        days.map((day) => ({ day, ...sent.get(day)! })),
+      );
+    });
+
+    it('counts nothing on a control plane while another rolls up, and leaves the marks to it', async () => {
+      const [first, second] = planes as [ControlDeps, ControlDeps];
+      await nodes[0]!.searchLog.append({
+        searches: [search('2026-03-03T09:00:00.000Z', 'lamp', 'a')],
+        events: [],
+      });
+      let finish = () => {};
+      const held = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      let holding = () => {};
+      const taken = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      // The first control plane is rolling up (held at its start); the second finds it so.
+      const underWay = first.database.alone(ROLL_UP_LOCK, async () => {
+        holding();
+        await held;
+        return {};
+      });
+      await taken;
+      expect(await rollUpSearchLog(second, 30)).toEqual({
+        days: [],
+        removed: { searches: 0, events: 0 },
+        elsewhere: true,
+      });
+      expect(await second.database.searchLog.dirtyDays()).toEqual(['2026-03-03']);
+      finish();
+      await underWay;
+      expect((await rollUpSearchLog(second, 30)).days).toEqual(['2026-03-03']);
+    });
+  },
+);

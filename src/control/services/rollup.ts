@@ -16,15 +16,30 @@ export interface RollUpResult {
   removed: { searches: number; events: number };
   /** The autocomplete suggestions learnt anew from the counted days; absent when nothing changed. */
   learnt?: LearnResult;
+  /** Another control plane was rolling up at that moment: this one counted nothing. */
+  elsewhere?: true;
 }
+
+/** The name under which one control plane at a time rolls the search log up. */
+export const ROLL_UP_LOCK = 'search-log-rollup';
 
 /**
  * The roll-up: removes raw log rows older than the retention period, then counts anew every day a
  * write touched since the last roll-up (searches of the day, and events naming its searches), and
  * replaces what was counted for it. A day a write touches while it is counted is counted again
  * next time. Then the autocomplete suggestions are learnt from what was counted.
+ *
+ * One control plane at a time rolls up, however many run: two counting the same day at once could
+ * each replace its rows, the later commit winning with a count that missed a write the other saw,
+ * whose mark both had taken off. A control plane that finds another rolling up counts nothing;
+ * the marks it would have read are the other's to count.
  */
 export async function rollUpSearchLog(deps: ControlDeps, retentionDays: number): Promise<RollUpResult> {
+  const result = await deps.database.alone(ROLL_UP_LOCK, () => rollUpAlone(deps, retentionDays));
+  return result ?? { days: [], removed: { searches: 0, events: 0 }, elsewhere: true };
+}
+
+async function rollUpAlone(deps: ControlDeps, retentionDays: number): Promise<RollUpResult> {
   const { searchLog, insights, settings } = deps.database;
   const now = deps.clock.now();
   const firstKept = addDays(dayOf(now), -(retentionDays - 1));
