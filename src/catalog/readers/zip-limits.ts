@@ -4,6 +4,7 @@ import { type ExportLimits, tooLargeDecompressed, tooLongLine } from '../limits.
 import { noCatalog, parserSaid } from '../refusal.js';
 import { SheetReferences } from './sheet-references.js';
 import { TextRun } from './text-runs.js';
+import type { DeclaredSizes } from './zip-directory.js';
 
 /**
  * Compressed bytes inflated at once. Deflate makes at most about a thousand times as many bytes of
@@ -31,11 +32,15 @@ const REWRITE_LEVEL = 1;
  * exceljs issue 3064); deflated parts it reads every time. The archive is inflated with a
  * streaming inflater (fflate), which holds only the piece at hand and reads the local headers as
  * the reader does; an archive it cannot read is no workbook the reader could read either, and is
- * refused as such.
+ * refused as such. With `declared`, the sizes its central directory gave (zip-directory.ts), an
+ * entry the directory does not list, or one inflating past what it declared, is refused at its
+ * first byte too many: the directory was checked against the limits, and an archive that lies to
+ * it may hold anything.
  */
 export async function* checkedWorkbookZip(
   chunks: AsyncIterable<Uint8Array>,
   limits: ExportLimits,
+  declared?: DeclaredSizes,
 ): AsyncIterable<Uint8Array> {
   let inflated = 0;
   let failure: AppError | undefined;
@@ -51,6 +56,8 @@ export async function* checkedWorkbookZip(
     const references = SHEET_PART.test(entry.name) ? new SheetReferences() : undefined;
     const part = new ZipDeflate(entry.name, { level: REWRITE_LEVEL });
     zip.add(part);
+    const allowed = declared ? (declared.get(entry.name) ?? -1) : Number.POSITIVE_INFINITY;
+    let entryInflated = 0;
     entry.ondata = (error, data, final) => {
       if (failure) return;
       if (error) {
@@ -58,7 +65,11 @@ export async function* checkedWorkbookZip(
         return;
       }
       inflated += data.length;
-      if (inflated > limits.bytes) failure = tooLargeDecompressed(limits);
+      entryInflated += data.length;
+      if (allowed < 0) failure = unreadable(`its part ${entry.name} is not in its central directory`);
+      else if (entryInflated > allowed)
+        failure = unreadable(`its part ${entry.name} inflates past the size its central directory declares`);
+      else if (inflated > limits.bytes) failure = tooLargeDecompressed(limits);
       else if (text && !text.within(data)) failure = tooLongLine(limits, `a text in its part ${entry.name}`);
       else part.push(references ? references.push(data, final) : data, final);
     };
