@@ -46,7 +46,9 @@ export interface CatalogCount extends ExportCount {
 /**
  * What the control plane keeps about an export as it arrives: its format and how many entities
  * it holds, read with the release published now. Throws `unprocessable` as readUploadedExport does.
- * Aborting `signal` (the client left) ends the read thread at once, and with it the memory it took.
+ * Aborting `signal` (the client left) ends the read thread at once, and with it the memory it took;
+ * the thread ends after reading the upload too, so what an upload built to unfold grew its heap to
+ * is given back (a thread kept alive keeps its grown heap).
  */
 export function countEntities(
   deps: ControlDeps,
@@ -56,6 +58,7 @@ export function countEntities(
   signal?: AbortSignal,
 ): Promise<ExportCount> {
   return deps.reads.run('upload:count-export', uploadInput(deps, upload, files, fileName), {
+    retire: true,
     ...(signal ? { signal } : {}),
   });
 }
@@ -71,6 +74,7 @@ export function countCatalog(
   signal?: AbortSignal,
 ): Promise<CatalogCount> {
   return deps.reads.run('upload:count-catalog', uploadInput(deps, upload, files, undefined), {
+    retire: true,
     ...(signal ? { signal } : {}),
   });
 }

@@ -63,7 +63,11 @@ export function ruleListRoute(app: HttpServer, liveIndex: LiveIndex, tasks: Task
       };
       const task: RuleListTask = { input, answer };
       const runner = rules.length <= INLINE_RULES ? inline : tasks;
-      const listed = await runner.run<Uint8Array>('rules:list', task, { signal: whenClientLeaves(reply) });
+      // The thread ends after a long list: the heap it grew to is given back.
+      const listed = await runner.run<Uint8Array>('rules:list', task, {
+        signal: whenClientLeaves(reply),
+        retire: true,
+      });
       return sendJson(reply, listed);
     },
   );
