@@ -12,6 +12,9 @@ export interface WatchedTask {
 /** Every task given to `runner` from now on, and whether it has finished (answered or failed). */
 export function watchTasks(runner: TaskRunner): WatchedTask[] {
   const tasks: WatchedTask[] = [];
+  // Watched before (by an earlier test of the file): the watch starts again from the runner's own run.
+  const watched = runner.run;
+  if (vi.isMockFunction(watched)) watched.mockRestore();
   const run = runner.run.bind(runner);
   vi.spyOn(runner, 'run').mockImplementation((name, input, options) => {
     const task: WatchedTask = { name, finished: false };
