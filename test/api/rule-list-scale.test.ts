@@ -11,23 +11,22 @@ import { waitFor } from '../support/wait.js';
  * on a read thread, while the node goes on answering searches; a caller that leaves stops it.
  */
 const RULES = 20_000;
+/** A release of RULES rules: about 3.4 MB of JSON. */
+const files = {
+  'ranking.json': {
+    sorts: [],
+    strengths: {
+      boost: { slight: 1.2, medium: 1.5, strong: 2.5 },
+      bury: { slight: 0.8, medium: 0.6, strong: 0.3 },
+    },
+  },
+  'rules.json': { rules: manyRules(RULES, ['product:p1', 'product:p2', 'product:p3'], ['audio']) },
+};
 let stack: TestStack;
 beforeAll(async () => {
   stack = await startTestStack();
   expect((await stack.manage('PUT', '/catalog', toJsonLines(smallShop))).status).toBe(202);
-  const rules = manyRules(RULES, ['product:p1', 'product:p2', 'product:p3'], ['audio']);
-  const stored = await stack.manage('POST', '/releases', {
-    files: {
-      'ranking.json': {
-        sorts: [],
-        strengths: {
-          boost: { slight: 1.2, medium: 1.5, strong: 2.5 },
-          bury: { slight: 0.8, medium: 0.6, strong: 0.3 },
-        },
-      },
-      'rules.json': { rules },
-    },
-  });
+  const stored = await stack.manage('POST', '/releases', { files });
   expect(stored.status).toBe(201);
   const release = (await stored.json()).id;
   expect((await stack.manage('POST', `/releases/${release}/publish`)).status).toBe(202);
@@ -104,6 +103,18 @@ describe('GET /api/v1/rules with 20,000 rules', () => {
     expect(await call).toBeInstanceOf(Error);
     await waitFor('the list to stop', async () => (task.finished ? true : undefined));
     expect(task.failure).toMatchObject({ detail: expect.stringContaining('closed its connection') });
+    await searchAnswered();
+  });
+});
+
+describe('POST /api/v1/releases with 20,000 rules', () => {
+  it('checks and names the release on a read thread, not on the thread that answers searches', async () => {
+    const tasks = watchTasks(stack.workers.reads);
+    const stored = await stack.manage('POST', '/releases', { files });
+    expect(stored.status).toBe(200);
+    expect(tasks.filter((task) => task.name === 'release:validate')).toEqual([
+      { name: 'release:validate', finished: true },
+    ]);
     await searchAnswered();
   });
 });

@@ -53,6 +53,15 @@ describe('checkZipDirectory', () => {
     );
   });
 
+  it('counts the entries of an archive whose end record states their count modulo 65,536', async () => {
+    const parts = Object.fromEntries(
+      Array.from({ length: 65_536 + 2 }, (_, i) => [`p/${i}.xml`, new Uint8Array(0)]),
+    );
+    const zip = zipSync(parts, { level: 0 });
+    const error = await refusal(checkZipDirectory(pieces(zip).open, LIMITS));
+    expect(error.detail).toContain(`an archive of ${65_536 + 2} entries`);
+  });
+
   it('refuses an archive whose entries declare more than the decompressed limit together', async () => {
     const zip = zipSync({ 'a.bin': new Uint8Array(40 * 1024), 'b.bin': new Uint8Array(40 * 1024) });
     const error = await refusal(checkZipDirectory(pieces(zip).open, { ...LIMITS, bytes: 64 * 1024 }));

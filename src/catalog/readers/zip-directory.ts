@@ -54,7 +54,7 @@ export async function checkZipDirectory(
     throw unreadable('its central directory is larger than any workbook has');
   if (end.offset + end.size > length) throw unreadable('its central directory lies past its end');
   const directory = await bytesAt(open(), end.offset, end.size);
-  return declaredSizes(directory, end.entries, limits);
+  return declaredSizes(directory, limits);
 }
 
 const unreadable = (cause: string) =>
@@ -120,12 +120,14 @@ function endRecord(tail: Buffer, length: number): EndRecord {
   throw unreadable('it has no central directory at its end');
 }
 
-/** Each entry's declared sizes, refused past the limits as soon as they are certain. */
-function declaredSizes(directory: Buffer, entries: number, limits: ExportLimits): DeclaredSizes {
-  const sizes = new Map<string, number>();
-  let total = 0;
-  let at = 0;
-  for (let entry = 0; entry < entries; entry++) {
+/**
+ * Each entry's declared sizes, refused past the limits. The entries are counted by walking the
+ * directory: the end record's count has 16 bits, and an archive of more entries written without
+ * ZIP64 states the count modulo 65,536.
+ */
+function declaredSizes(directory: Buffer, limits: ExportLimits): DeclaredSizes {
+  const entries: Array<{ name: string; inflated: number; compressed: number }> = [];
+  for (let at = 0; at < directory.length; ) {
     if (at + 46 > directory.length || directory.readUInt32LE(at) !== ENTRY_SIGNATURE)
       throw unreadable('its central directory is damaged');
     const nameLength = directory.readUInt16LE(at + 28);
@@ -133,18 +135,22 @@ function declaredSizes(directory: Buffer, entries: number, limits: ExportLimits)
     const commentLength = directory.readUInt16LE(at + 32);
     const next = at + 46 + nameLength + extraLength + commentLength;
     if (next > directory.length) throw unreadable('its central directory is damaged');
-    const name = directory.toString('utf8', at + 46, at + 46 + nameLength);
-    const sizes64 = zip64Sizes(
-      directory.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength),
-      directory.readUInt32LE(at + 24),
-      directory.readUInt32LE(at + 20),
-    );
-    total += sizes64.inflated;
-    if (total > limits.bytes) throw tooLargeDecompressed(limits);
-    if (sizes64.inflated > RATIO_FLOOR_BYTES && sizes64.inflated > MAX_RATIO * sizes64.compressed)
-      throw tooCompressed(name, Math.round(sizes64.inflated / Math.max(1, sizes64.compressed)), MAX_RATIO);
-    sizes.set(name, Math.max(sizes.get(name) ?? 0, sizes64.inflated));
+    const extra = directory.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength);
+    entries.push({
+      name: directory.toString('utf8', at + 46, at + 46 + nameLength),
+      ...zip64Sizes(extra, directory.readUInt32LE(at + 24), directory.readUInt32LE(at + 20)),
+    });
     at = next;
+  }
+  if (entries.length > MAX_ENTRIES) throw tooManyEntries(entries.length, MAX_ENTRIES);
+  const sizes = new Map<string, number>();
+  let total = 0;
+  for (const { name, inflated, compressed } of entries) {
+    total += inflated;
+    if (total > limits.bytes) throw tooLargeDecompressed(limits);
+    if (inflated > RATIO_FLOOR_BYTES && inflated > MAX_RATIO * compressed)
+      throw tooCompressed(name, Math.round(inflated / Math.max(1, compressed)), MAX_RATIO);
+    sizes.set(name, Math.max(sizes.get(name) ?? 0, inflated));
   }
   return sizes;
 }
