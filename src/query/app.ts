@@ -109,13 +109,13 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
   await app.register(async (scope) => {
     // Kept exports, drafts included, are read here: only the control plane, holding the key, asks.
     requireBearerKey(scope as unknown as FastifyInstance, internalKey);
-    validateReleaseRoute(scope, options.live, options.exports.reads);
+    validateReleaseRoute(scope, options.live, options.exports);
     publicationRoute(scope, options.live);
     importRoutes(scope, options.exports, options.live, options.aiGateway);
     pageSettingsRoutes(scope, options.live);
     previewRoutes(scope, options.live);
     offersRoute(scope, options.live);
-    ruleListRoute(scope, options.live, options.exports.reads);
+    ruleListRoute(scope, options.live, options.exports);
     synonymRoutes(scope, options.live);
     searchSettingsRoute(scope, options.live);
   });

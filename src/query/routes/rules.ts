@@ -25,9 +25,9 @@ const problem = Type.Ref(Problem);
 
 /**
  * `POST /internal/rules`: the rules of the live release, or of a draft's files, as a merchandiser's
- * list. A list of many rules is made on a read thread (`tasks`), stopped when the caller leaves.
+ * list. A list of many rules is made on a read thread (`threads.reads`, read when a list is asked for), stopped when the caller leaves.
  */
-export function ruleListRoute(app: HttpServer, liveIndex: LiveIndex, tasks: TaskRunner): void {
+export function ruleListRoute(app: HttpServer, liveIndex: LiveIndex, threads: { reads: TaskRunner }): void {
   app.post(
     '/internal/rules',
     {
@@ -62,7 +62,7 @@ export function ruleListRoute(app: HttpServer, liveIndex: LiveIndex, tasks: Task
         time: rfc3339(time),
       };
       const task: RuleListTask = { input, answer };
-      const runner = rules.length <= INLINE_RULES ? inline : tasks;
+      const runner = rules.length <= INLINE_RULES ? inline : threads.reads;
       // The thread ends after a long list: the heap it grew to is given back.
       const listed = await runner.run<Uint8Array>('rules:list', task, {
         signal: whenClientLeaves(reply),

@@ -19,9 +19,9 @@ const inline = inlineTasks(releaseTasks);
 /**
  * `POST /internal/releases/validate`: checks a release's files as a whole, and its tests' plan
  * expectations against the live catalog, and names it. The files of a large release are checked
- * and written canonically on a read thread (`tasks`); what needs the live catalog is checked here.
+ * and written canonically on a read thread (`threads.reads`); what needs the live catalog is checked here.
  */
-export function validateReleaseRoute(app: HttpServer, live: LiveIndex, tasks: TaskRunner): void {
+export function validateReleaseRoute(app: HttpServer, live: LiveIndex, threads: { reads: TaskRunner }): void {
   app.post(
     '/internal/releases/validate',
     {
@@ -38,7 +38,10 @@ export function validateReleaseRoute(app: HttpServer, live: LiveIndex, tasks: Ta
     async (request, reply) => {
       const sent = request.body.files;
       const small = Number(request.headers['content-length'] ?? Number.POSITIVE_INFINITY) <= INLINE_BYTES;
-      const check = await (small ? inline : tasks).run<CanonicalCheckResult>('release:validate', sent);
+      const check = await (small ? inline : threads.reads).run<CanonicalCheckResult>(
+        'release:validate',
+        sent,
+      );
       if (!check.ok) throw releaseViolations(check.violations);
       // The files as sent say what the canonical ones say, unless one was sent as text.
       const files = Object.values(sent).some((file) => typeof file === 'string')
