@@ -176,7 +176,7 @@ describe('aisle start, sent uploads that unfold past what it reads', () => {
     );
   });
 
-  it('refuses a zip of 200,000 entries from its end record', async () => {
+  it('refuses a zip of 200,000 entries from its directory', async () => {
     await expectRefusedAndUnharmed(
       () => manage('POST', '/imports?name=export.xlsx', zipOfManyEntries(200_000), WORKBOOK_TYPE),
       422,
