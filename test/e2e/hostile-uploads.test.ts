@@ -131,8 +131,6 @@ async function expectRefusedAndUnharmed(
 
 const ENDLESS_ROW =
   'The export has a row longer than 16 MB (AISLE_EXPORT_MAX_LINE_KB): no catalog needs one that long; check that it is the export itself.';
-const LONG_CELL =
-  'The export has a text in its part xl/sharedStrings.xml longer than 16 MB (AISLE_EXPORT_MAX_LINE_KB): no catalog needs one that long; check that it is the export itself.';
 const WORKBOOK_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const TOO_LARGE =
   'The export holds more than 1024 MB once decompressed, more than this server reads (AISLE_EXPORT_MAX_MB): split it, or raise the limit.';
