@@ -77,6 +77,15 @@ function watchedBody(raw: Readable, timeouts: BodyTimeouts, response: ServerResp
   raw.once('end', stop);
   body.once('close', stop);
   response.once('close', stop);
+  // Answered before the body was read (a 413 for a body announced too large): what is left of it
+  // is read and dropped, as Node does with a body nobody reads. Left piped into a stream nobody
+  // reads, it would stop the client's sending, and the client would wait for ever.
+  response.once('finish', () => {
+    stop();
+    if (raw.readableEnded) return;
+    raw.unpipe(body);
+    raw.resume();
+  });
   function fail(error: AppError) {
     stop();
     // The request is not destroyed: its connection still carries the 408, and is closed after it
