@@ -44,6 +44,22 @@ export function tooLongLine(limits: ExportLimits, where: string): AppError {
   );
 }
 
+/** The refusal of an archive of more entries than a workbook has (see zip-directory.ts). */
+export function tooManyEntries(entries: number, most: number): AppError {
+  return new LimitRefusal(
+    'export_over_limit',
+    `The export is an archive of ${entries} entries, more than the ${most} a workbook may have: check that it is the export itself.`,
+  );
+}
+
+/** The refusal of an archive part that unfolds far more than text does (see zip-directory.ts). */
+export function tooCompressed(part: string, ratio: number, most: number): AppError {
+  return new LimitRefusal(
+    'export_over_limit',
+    `The export's part ${part} unfolds to ${ratio} times its compressed size, where text unfolds to ${most} times at most: check that it is the export itself.`,
+  );
+}
+
 /** Why a row with a cell over the limit is left out. */
 export function cellTooLongCause(limits: ExportLimits): string {
   return `A cell holds more than ${describeBytes(limits.cellChars)} of text (AISLE_EXPORT_MAX_CELL_KB).`;

@@ -37,7 +37,7 @@ import { openMerchantFeed } from './readers/merchant-feed.js';
 import { type Cell, cellText, isRecord, type Row, type RowReader } from './readers/rows.js';
 import { TextRun } from './readers/text-runs.js';
 import { openWorkbook } from './readers/workbook.js';
-import { noCatalog } from './refusal.js';
+import { noCatalog, parserSaid } from './refusal.js';
 import { type RejectedRows, Rejections } from './report.js';
 import { type ExportFormat, formatNames, sniffFormat } from './sniff.js';
 import { type ByteSource, type ExportFile, firstLineOf, headOf, keepSource } from './source.js';
@@ -332,9 +332,7 @@ function guardRows(reader: RowReader, limits: ExportLimits, signal: AbortSignal 
         }
       } catch (error) {
         if (error instanceof AppError || signal?.aborted) throw error;
-        throw noCatalog(
-          `reading stopped after row ${last}: ${(error instanceof Error ? error.message : String(error)).replace(/\.$/, '')}`,
-        );
+        throw noCatalog(`reading stopped after row ${last}: ${parserSaid(error)}`);
       }
     },
   };

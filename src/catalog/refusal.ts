@@ -14,3 +14,21 @@ export function noCatalog(reason: string): AppError {
     `The body holds no catalog entity (${reason}): send ${READ_FORMATS}.`,
   );
 }
+
+/**
+ * Why a parser stopped, in a sentence for whoever sent the file: the parser's own words (csv-parse,
+ * saxes, exceljs, fflate and zlib describe the file: "Invalid Closing Quote", "incorrect header
+ * check"), never JavaScript's. A TypeError or RangeError is the parser failing on a layout it did
+ * not expect, and its message names the parser's code, which tells the sender nothing.
+ */
+export function parserSaid(error: unknown): string {
+  const javascript =
+    error instanceof TypeError ||
+    error instanceof RangeError ||
+    error instanceof ReferenceError ||
+    error instanceof EvalError ||
+    error instanceof URIError;
+  if (!(error instanceof Error) || javascript || error.message.trim() === '')
+    return 'the reader met a layout it cannot follow';
+  return error.message.replace(/\.$/, '');
+}

@@ -1,7 +1,7 @@
 import { pipeline, Readable, type TransformOptions } from 'node:stream';
 import { createGunzip, type ZlibOptions } from 'node:zlib';
 import { DEFAULT_EXPORT_LIMITS, type ExportLimits, tooLargeDecompressed } from './limits.js';
-import { noCatalog } from './refusal.js';
+import { noCatalog, parserSaid } from './refusal.js';
 
 /** Pieces a kept byte array is handed out in, so that parsers see a large file as a stream. */
 const PIECE_BYTES = 1 << 20;
@@ -97,7 +97,7 @@ async function* gunzip(compressed: AsyncIterable<Uint8Array>): AsyncIterable<Uin
   try {
     yield* inflate;
   } catch (error) {
-    throw noCatalog(`it is gzip-compressed but cannot be decompressed: ${(error as Error).message}`);
+    throw noCatalog(`it is gzip-compressed but cannot be decompressed: ${parserSaid(error)}`);
   }
 }
 

@@ -3,6 +3,7 @@ import type { ExportLimits } from '../catalog/index.js';
 import { EVENT_HOURS } from '../contracts/events.js';
 import { parseRange } from '../control/feeds/address-guard.js';
 import { RUN_POINTS, type RunPoint } from '../control/indexer/indexer.js';
+import type { BodyTimeouts } from '../http/body-timeout.js';
 import { parseObjectStoreUrl } from '../store/object-store-url.js';
 
 /** Everything aisle reads from its environment, typed, with its defaults. Listed in the README. */
@@ -30,6 +31,8 @@ export interface Config {
   uploadLimitBytes: number;
   /** Uploads read at once; more are answered 503. */
   uploadConcurrency: number;
+  /** How long every server waits for a request body to go on, and how slowly it may arrive. */
+  bodyTimeouts: BodyTimeouts;
   /** How much one export may make the readers read. */
   exportLimits: ExportLimits;
   livePollMs: number;
@@ -109,6 +112,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     uploadLimitBytes: integer(env, 'AISLE_UPLOAD_LIMIT_MB', 512, 1, 1_000_000) * 1024 * 1024,
     uploadConcurrency: integer(env, 'AISLE_UPLOAD_CONCURRENCY', 2, 1, 64),
+    bodyTimeouts: {
+      idleMs: integer(env, 'AISLE_BODY_TIMEOUT_S', 30, 1, 3_600) * 1000,
+      minBytesPerSecond: integer(env, 'AISLE_BODY_MIN_RATE_KB', 8, 0, 1_000_000) * 1024,
+    },
     exportLimits: {
       bytes: integer(env, 'AISLE_EXPORT_MAX_MB', 1024, 1, 1_000_000) * 1024 * 1024,
       // A piece of text is handed to the readers a megabyte at a time: a line limit below that

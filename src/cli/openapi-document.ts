@@ -19,6 +19,7 @@ import { buildInternalApp, buildPublicApp } from '../query/app.js';
 import type { LiveIndex } from '../query/live-index.js';
 import type { KeptExports } from '../query/routes/imports.js';
 import type { SearchLog } from '../query/search-log/search-log.js';
+import { readConfig } from './config.js';
 
 /**
  * The OpenAPI description of all three servers, generated from their route schemas. The apps are
@@ -36,6 +37,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
       },
     ) as T;
   const metrics = new Registry();
+  const bodyTimeouts = readConfig({}).bodyTimeouts;
   const apps: HttpServer[] = [
     await buildPublicApp({
       logger,
@@ -44,6 +46,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
       searchLog: untouched<SearchLog>('The search log'),
       metrics,
       shedding: { eventLoopDelayMs: 0, eventLoopUtilization: 0, sampleMs: 1000 },
+      bodyTimeouts,
     }),
     await buildInternalApp({
       logger,
@@ -54,6 +57,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
       metricsKey: undefined,
       internalKey: undefined,
       aiGateway: { apiKey: undefined, baseUrl: undefined, model: '', timeoutMs: 1 },
+      bodyTimeouts,
     }),
     await buildManagementApp({
       logger,
@@ -63,6 +67,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
       metrics,
       metricsKey: undefined,
       uploadConcurrency: 1,
+      bodyTimeouts,
     }),
   ];
   const documents: OpenApiDocument[] = [];

@@ -247,6 +247,7 @@ async function startQueryRole(parts: StackParts): Promise<{ live: LiveIndex; sea
     answerCache,
     metrics,
     shedding: config.shedding,
+    bodyTimeouts: config.bodyTimeouts,
     openApi,
     ...storefront,
   });
@@ -257,6 +258,7 @@ async function startQueryRole(parts: StackParts): Promise<{ live: LiveIndex; sea
     exports: { database, blobs, reads, limits: config.exportLimits },
     internalKey: config.internalKey,
     aiGateway: config.aiGateway,
+    bodyTimeouts: config.bodyTimeouts,
     metrics,
     metricsKey: config.metricsKey,
     openApi,
@@ -315,6 +317,7 @@ async function startControlRole(
     managementKey,
     uploadLimitBytes: config.uploadLimitBytes,
     uploadConcurrency: config.uploadConcurrency,
+    bodyTimeouts: config.bodyTimeouts,
     metrics,
     metricsKey: config.metricsKey,
     openApi,

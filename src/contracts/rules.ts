@@ -181,8 +181,14 @@ export const ListedRule = Type.Object(
     ends_at: Type.Optional(Timestamp),
     conflicts: Type.Array(Type.Ref(RuleConflict), {
       description:
-        'What other rules take from it where both can match one request (the list’s channel and locale, at or after its time), the highest first.',
+        'What other rules take from it where both can match one request (the list’s channel and locale, at or after its time), the highest first; 10 at most.',
     }),
+    more_conflicts: Type.Optional(
+      Type.Literal(true, {
+        description:
+          'The conflicts were looked for only so far: more rules may take from it than `conflicts` lists (it lists 10 at most, and each rule is tested against a few hundred others at most). Absent when every conflict is listed.',
+      }),
+    ),
     entities: Type.Array(Type.Ref(NamedEntity), {
       description:
         'The entities it names (pins, hides, boosts, buries, redirect), in the order it names them.',

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { bearerKeyCheck, requireBearerKey } from '../http/auth.js';
+import type { BodyTimeouts } from '../http/body-timeout.js';
 import { healthRoute, openApiRoute } from '../http/common-routes.js';
 import { metricsRoute, observeRequests } from '../http/metrics.js';
 import { describeRoutes } from '../http/openapi.js';
@@ -35,6 +36,8 @@ export interface ManagementAppOptions {
   metricsKey: string | undefined;
   /** How many uploads are read at once; more are answered 503. */
   uploadConcurrency: number;
+  /** How long a body may pause, and how slowly it may arrive (408 otherwise): an upload's too. */
+  bodyTimeouts: BodyTimeouts;
   openApi?: () => unknown;
 }
 
@@ -48,6 +51,7 @@ export async function buildManagementApp(options: ManagementAppOptions): Promise
   const app = createHttpServer({
     logger: options.logger,
     bodyLimit: 16 * 1024 * 1024,
+    bodyTimeouts: options.bodyTimeouts,
     // 404 and 405 would tell which paths exist: without the key, nothing but 401 is answered.
     guardUnrouted: bearerKeyCheck(managementKey),
   });

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { CompareAnswer, CompareRequest, InspectRequest } from '../contracts/imports.js';
 import type { Inspection } from '../contracts/inspection.js';
 import type { PublicationDecision } from '../contracts/management.js';
@@ -15,7 +16,7 @@ import type {
 } from '../contracts/previews.js';
 import type { Violation } from '../contracts/problem.js';
 import { PROBLEM_CODES } from '../contracts/problem-codes.js';
-import type { RuleList, RuleListRequest } from '../contracts/rules.js';
+import type { RuleListRequest } from '../contracts/rules.js';
 import type { SearchSettings } from '../contracts/search-settings.js';
 import type { ColumnSuggestions, SuggestRequest } from '../contracts/suggestions.js';
 import type { SynonymCheck, SynonymEntry, SynonymList } from '../contracts/synonyms.js';
@@ -60,8 +61,12 @@ export interface QuerySide {
   suggest(request: SuggestRequest): Promise<ColumnSuggestions>;
   /** The entity of each variant an offers update names, in what is live (422 for what it lacks). */
   resolveOffers(request: ResolveOffersRequest): Promise<ResolvedOffers>;
-  /** The rules of the live release (no `files`) or of a draft's files, as a merchandiser's list. */
-  rules(request: RuleListRequest): Promise<RuleList>;
+  /**
+   * The rules of the live release (no `files`) or of a draft's files, as a merchandiser's list
+   * (a RuleList as UTF-8 JSON, streamed as it comes: with thousands of rules, tens of megabytes);
+   * aborting `signal` (its caller left) stops the query side's work on it.
+   */
+  rules(request: RuleListRequest, signal?: AbortSignal): Promise<Readable>;
   /** The synonyms of the live release (no `files`) or of a draft's files. */
   synonyms(request: { files?: Record<string, unknown>; needs_live?: boolean }): Promise<SynonymList>;
   /** An entry checked against a draft's dictionary, with live counts per word. */
@@ -79,6 +84,11 @@ export interface QuerySide {
 const TIMEOUT_MS = 30_000;
 /** Suggestions wait for the AI gateway, whose own time limit (AI_GATEWAY_TIMEOUT_MS) is at most 600 s. */
 const SUGGEST_TIMEOUT_MS = 610_000;
+/**
+ * A rule list of many thousand rules takes seconds to make on a busy node (its work is bounded,
+ * see src/planner/rule-list/conflicts.ts, and stops when its caller leaves).
+ */
+const RULES_TIMEOUT_MS = 120_000;
 
 /**
  * The query side over HTTP at `internalUrl`, each call carrying the internal key (the secret the
@@ -170,7 +180,12 @@ export function httpQuerySide(internalUrl: string, internalKey: string | undefin
       throw unanswered(base, `it answered ${response.status}: ${String(body.detail ?? '')}`);
     },
 
-    rules: (request) => question(call, base, '/internal/rules', request) as Promise<RuleList>,
+    rules: (request, signal) =>
+      question(call, base, '/internal/rules', request, {
+        timeoutMs: RULES_TIMEOUT_MS,
+        ...(signal ? { signal } : {}),
+        answerAs: 'stream',
+      }) as Promise<Readable>,
 
     synonyms: (request) => question(call, base, '/internal/synonyms', request) as Promise<SynonymList>,
 
@@ -186,6 +201,8 @@ export function httpQuerySide(internalUrl: string, internalKey: string | undefin
 interface CallOptions {
   timeoutMs?: number;
   answered?: number[];
+  /** Ends the call early: the caller's own client left. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -220,9 +237,20 @@ function forwardedCode(body: Record<string, unknown>, fallback: ErrorCode): Erro
  * violations, nothing live yet); anything else means the query side did not answer (502). A
  * question without a body is a GET.
  */
-async function question(call: Call, base: string, path: string, request?: unknown): Promise<unknown> {
+async function question(
+  call: Call,
+  base: string,
+  path: string,
+  request?: unknown,
+  {
+    answerAs = 'object',
+    ...options
+  }: Omit<CallOptions, 'answered'> & { answerAs?: 'object' | 'stream' } = {},
+): Promise<unknown> {
   // A 503 is an answer here (nothing live yet), not a query side that is away.
-  const response = await call(`${base}${path}`, request, { answered: [503] });
+  const response = await call(`${base}${path}`, request, { ...options, answered: [503] });
+  if (response.status === 200 && answerAs === 'stream' && response.body)
+    return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.status === 200) return body;
   const fallback = FORWARDED[response.status];
@@ -263,7 +291,7 @@ async function send(
   url: string,
   body: unknown,
   internalKey: string | undefined,
-  { timeoutMs = TIMEOUT_MS, answered = [] }: CallOptions = {},
+  { timeoutMs = TIMEOUT_MS, answered = [], signal }: CallOptions = {},
 ): Promise<Response> {
   try {
     const authorization: Record<string, string> = internalKey
@@ -277,7 +305,9 @@ async function send(
             headers: { 'content-type': 'application/json', ...authorization },
             body: JSON.stringify(body),
           }),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: signal
+        ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
+        : AbortSignal.timeout(timeoutMs),
     });
     if (response.status === 401) {
       throw unanswered(

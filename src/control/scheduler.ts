@@ -11,13 +11,23 @@ export interface PassResult {
   removedExports: number[];
   /** The fetch of the catalog source this pass made, when one was due. */
   fetched?: CatalogFetchRecord;
-  /** What the clean-up of storage removed. */
-  storage: StorageCleanUp;
+  /** What the clean-up of storage removed; absent when that job failed. */
+  storage?: StorageCleanUp;
   /** Temporary files of blob writes that never finished, removed. */
   removedAbandoned: number;
-  /** What the search log's roll-up counted and removed. */
-  rollUp: RollUpResult;
+  /** What the search log's roll-up counted and removed; absent when that job failed. */
+  rollUp?: RollUpResult;
+  /** The jobs that failed in this pass (each logged); the others ran all the same. */
+  failed: PassJob[];
 }
+
+/** The jobs of a pass, in the order they run. */
+export type PassJob =
+  | 'catalog source fetch'
+  | 'export clean-up'
+  | 'abandoned writes'
+  | 'storage clean-up'
+  | 'search log roll-up';
 
 /**
  * A temporary blob file this old belongs to no write still under way (an upload of the largest
@@ -83,31 +93,52 @@ export class Scheduler {
   async #runJobs(): Promise<PassResult> {
     const { deps, logger, exportRetentionMs, searchLogRetentionDays } = this.options;
     this.#woken = false;
+    const failed: PassJob[] = [];
+    // Each job on its own: one that fails is logged and the pass goes on with the next, so a
+    // failing fetch never holds back the clean-ups and the roll-up.
+    const job = async <T>(name: PassJob, run: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await run();
+      } catch (error) {
+        failed.push(name);
+        logger.error({ err: error, job: name }, 'a scheduled job failed; the pass goes on with the next');
+        return undefined;
+      }
+    };
     // Credentials never reach the log: a fetch is logged by its URL, outcome and reason.
-    const fetched = await fetchCatalogSourceIfDue(deps);
+    const fetched = await job('catalog source fetch', () => fetchCatalogSourceIfDue(deps));
     if (fetched) {
       logger.info(
         { url: fetched.url, outcome: fetched.outcome, reason: fetched.detail },
         'catalog source fetched',
       );
     }
-    const { removed } = await cleanUpExports(deps, exportRetentionMs);
+    const removed =
+      (await job('export clean-up', () => cleanUpExports(deps, exportRetentionMs)))?.removed ?? [];
     if (removed.length > 0)
       logger.info({ imports: removed }, 'exports of discarded and replaced imports removed');
-    const removedAbandoned = await deps.blobs.removeAbandoned(ABANDONED_WRITE_MS);
+    const removedAbandoned =
+      (await job('abandoned writes', () => deps.blobs.removeAbandoned(ABANDONED_WRITE_MS))) ?? 0;
     if (removedAbandoned > 0)
       logger.info({ files: removedAbandoned }, 'files of unfinished blob writes removed');
-    const storage = await cleanUpStorage(deps);
-    if (storage.artifacts.length + storage.catalogs.length + storage.offers > 0) {
+    const storage = await job('storage clean-up', () => cleanUpStorage(deps));
+    if (storage && storage.artifacts.length + storage.catalogs.length + storage.offers > 0) {
       logger.info(
         { runs: storage.artifacts, catalogs: storage.catalogs, offers: storage.offers },
         'artifacts of replaced runs, catalogs beyond those kept and ended offers removed',
       );
     }
-    const rollUp = await rollUpSearchLog(deps, searchLogRetentionDays);
-    if (rollUp.removed.searches + rollUp.removed.events > 0)
+    const rollUp = await job('search log roll-up', () => rollUpSearchLog(deps, searchLogRetentionDays));
+    if (rollUp && rollUp.removed.searches + rollUp.removed.events > 0)
       logger.info(rollUp.removed, 'search log rows older than the retention period removed');
-    return { removedExports: removed, removedAbandoned, ...(fetched ? { fetched } : {}), storage, rollUp };
+    return {
+      removedExports: removed,
+      removedAbandoned,
+      ...(fetched ? { fetched } : {}),
+      ...(storage ? { storage } : {}),
+      ...(rollUp ? { rollUp } : {}),
+      failed,
+    };
   }
 
   #passThenSchedule(): void {

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { sharedSchemas } from '../contracts/index.js';
+import { type BodyTimeouts, timeBodies } from './body-timeout.js';
 import { answerClientError, frameworkErrorAnswer } from './client-errors.js';
 import { errorHandler } from './error-handler.js';
 import { parseJsonBodies } from './json-body.js';
@@ -14,6 +15,8 @@ export interface HttpServerOptions {
   logger: FastifyBaseLogger;
   /** Largest body the server reads, in bytes. */
   bodyLimit?: number;
+  /** How long a body may pause, and how slowly it may arrive, before it is refused with 408. */
+  bodyTimeouts: BodyTimeouts;
   /**
    * Runs before a request that no route takes is answered (404, 405, a malformed path): a server
    * that answers nobody without a key refuses there first, so its routes cannot be discovered.
@@ -55,7 +58,8 @@ function lazySerializers(...factoryArguments: Parameters<typeof eagerSerializers
 /**
  * A Fastify instance set up the way every aisle server is: TypeBox schemas validated strictly,
  * every failure answered as application/problem+json (Fastify's own and the HTTP parser's too), JSON
- * bodies limited in depth, 405 for known paths under other methods.
+ * bodies limited in depth, bodies that stall or trickle refused with 408, 405 for known paths under
+ * other methods.
  */
 export function createHttpServer(options: HttpServerOptions): HttpServer {
   const handleError = errorHandler({ questionsOnly: options.questionsOnly === true });
@@ -79,6 +83,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   }).withTypeProvider<TypeBoxTypeProvider>();
   refuseWhileClosing(app as unknown as FastifyInstance);
   parseJsonBodies(app as unknown as FastifyInstance);
+  timeBodies(app as unknown as FastifyInstance, options.bodyTimeouts);
   for (const schema of sharedSchemas) app.addSchema(schema);
   app.setValidatorCompiler(createValidatorCompiler(sharedSchemas as TSchema[]));
   app.setErrorHandler(handleError);

@@ -42,5 +42,10 @@ export function snapshotIdOfDigest(sha256: string): string {
 
 /** Release id: the configuration named by its canonical files. */
 export function releaseId(files: Record<string, unknown>): string {
-  return `rl_${sha256Hex(canonicalJson(files)).slice(0, 32)}`;
+  return releaseIdOfCanonical(canonicalJson(files));
+}
+
+/** Release id of files written as canonical JSON already. */
+export function releaseIdOfCanonical(canonical: string): string {
+  return `rl_${sha256Hex(canonical).slice(0, 32)}`;
 }

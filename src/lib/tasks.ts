@@ -17,6 +17,12 @@ export interface RunOptions {
   onProgress?: (report: unknown) => void;
   /** Aborting ends the task's worker: a task that is no longer wanted stops at once. */
   signal?: AbortSignal;
+  /**
+   * The worker ends once the task is done, and the next task gets a new one: a task whose input
+   * may grow a thread's heap far (an upload, which may be built to unfold) gives that memory back
+   * to the system at once, where a worker kept alive would hold its grown heap.
+   */
+  retire?: boolean;
 }
 
 /** Runs tasks by name: a pool of worker threads, or inline in tests that need no threads. */

@@ -1,5 +1,6 @@
 /** A worker entry for the worker pool's tests: tasks that answer, fail, hang and end the thread. */
 import { readFileSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
 import { AppError } from './errors.js';
 import { transferred } from './tasks.js';
 import { serveTasks } from './worker-serve.js';
@@ -35,4 +36,6 @@ serveTasks({
   /** The thread's own niceness, field 19 of its stat line (after the name in parentheses). */
   niceness: () => Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ')[16]),
   exit: () => process.exit(3),
+  /** Which thread ran the task. */
+  thread: () => threadId,
 });

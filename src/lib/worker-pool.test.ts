@@ -72,6 +72,24 @@ describe('WorkerPool', () => {
     },
   );
 
+  it('ends the worker of a task run to retire it, the next task running on a new one', async () => {
+    const first = await pool.run<number>('thread', {});
+    expect(await pool.run<number>('thread', {})).toBe(first);
+    expect(await pool.run<number>('thread', {}, { retire: true })).toBe(first);
+    expect(await pool.run<number>('thread', {})).not.toBe(first);
+  });
+
+  it('keeping a warm worker, answers on a new one after retiring it', async () => {
+    const warm = new WorkerPool({ ...options, name: 'aisle-test-warm', warm: 1 });
+    try {
+      const retired = await warm.run<number>('thread', {}, { retire: true });
+      expect(warm.busy).toBe(0);
+      expect(await warm.run<number>('thread', {})).not.toBe(retired);
+    } finally {
+      await warm.close();
+    }
+  });
+
   it('names a task it does not know', async () => {
     await expect(pool.run('nothing', {})).rejects.toThrow('No task is named nothing.');
   });

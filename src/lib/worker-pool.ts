@@ -182,7 +182,8 @@ export class WorkerPool implements TaskRunner {
       return;
     }
     slot.job = undefined;
-    this.#rest(slot);
+    if (job.options.retire) this.#retire(slot);
+    else this.#rest(slot);
     if (reply.ok) job.resolve(reply.output);
     else job.reject(errorFromMessage(reply.failure));
     this.#dispatch();
@@ -199,6 +200,14 @@ export class WorkerPool implements TaskRunner {
       void slot.worker.terminate();
     }, this.options.idleMs);
     slot.idleTimer.unref();
+  }
+
+  /** Ends a worker after its task, starting another in its place when the pool keeps some warm. */
+  #retire(slot: Slot): void {
+    this.#remove(slot);
+    void slot.worker.terminate();
+    if (this.#slots.length < Math.min(this.options.warm ?? 0, this.options.size))
+      this.#spawn()?.worker.unref();
   }
 
   /** The worker is gone (or going): its task fails, and the next task gets a new worker. */

@@ -25,7 +25,13 @@ export type {
 export { compilePlanner, type Planner, type PlanOptions } from './planner.js';
 export { placeRequest, type RequestPlace } from './request.js';
 export { fieldProblems, fieldsOf, ruleOf } from './rule-list/fields.js';
-export { type EntityFact, type ListedCatalog, listRules } from './rule-list/list.js';
+export {
+  type EntityFact,
+  entitiesNamedBy,
+  type ListedCatalog,
+  listRules,
+  type RuleListInput,
+} from './rule-list/list.js';
 export { scheduleEpoch } from './rules/schedule-epoch.js';
 export { searchSettingsOf, writtenSearchFields } from './search-settings.js';
 export type { Selector } from './selector.js';

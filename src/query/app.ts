@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { stampArrivals } from '../http/arrival.js';
 import { bearerKeyCheck, requireBearerKey } from '../http/auth.js';
+import type { BodyTimeouts } from '../http/body-timeout.js';
 import { healthRoute, openApiRoute } from '../http/common-routes.js';
 import { compressAnswers } from '../http/compression.js';
 import { allowAnyOrigin } from '../http/cors.js';
@@ -36,6 +37,8 @@ export interface QueryAppOptions {
   metrics: Registry;
   /** When to refuse requests because the event loop falls behind. */
   shedding: SheddingOptions;
+  /** How long a body may pause, and how slowly it may arrive (408 otherwise). */
+  bodyTimeouts: BodyTimeouts;
   /** Where storefront searches and their events are written. */
   searchLog: SearchLog;
   /** Answers to repeated searches; none kept without one. */
@@ -54,7 +57,12 @@ const SEARCH_BODY_BYTES = 1024 * 1024;
 
 /** The public server: Query API and Events API, any origin, compressed answers. */
 export async function buildPublicApp(options: QueryAppOptions): Promise<HttpServer> {
-  const app = createHttpServer({ logger: options.logger, bodyLimit: SEARCH_BODY_BYTES, questionsOnly: true });
+  const app = createHttpServer({
+    logger: options.logger,
+    bodyLimit: SEARCH_BODY_BYTES,
+    bodyTimeouts: options.bodyTimeouts,
+    questionsOnly: true,
+  });
   const plain = app as unknown as FastifyInstance;
   stampArrivals(plain, options.clock);
   observeRequests(plain, options.metrics, 'public');
@@ -86,6 +94,8 @@ export interface InternalAppOptions {
   internalKey: string | undefined;
   /** The AI gateway column mapping suggestions ask. */
   aiGateway: AiGatewaySettings;
+  /** How long a body may pause, and how slowly it may arrive (408 otherwise). */
+  bodyTimeouts: BodyTimeouts;
   openApi?: () => unknown;
 }
 
@@ -95,6 +105,7 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
   const app = createHttpServer({
     logger: options.logger,
     bodyLimit: 16 * 1024 * 1024,
+    bodyTimeouts: options.bodyTimeouts,
     guardUnrouted: bearerKeyCheck(internalKey),
     questionsOnly: true,
   });
@@ -107,13 +118,13 @@ export async function buildInternalApp(options: InternalAppOptions): Promise<Htt
   await app.register(async (scope) => {
     // Kept exports, drafts included, are read here: only the control plane, holding the key, asks.
     requireBearerKey(scope as unknown as FastifyInstance, internalKey);
-    validateReleaseRoute(scope, options.live);
+    validateReleaseRoute(scope, options.live, options.exports);
     publicationRoute(scope, options.live);
     importRoutes(scope, options.exports, options.live, options.aiGateway);
     pageSettingsRoutes(scope, options.live);
     previewRoutes(scope, options.live);
     offersRoute(scope, options.live);
-    ruleListRoute(scope, options.live);
+    ruleListRoute(scope, options.live, options.exports);
     synonymRoutes(scope, options.live);
     searchSettingsRoute(scope, options.live);
   });

@@ -33,16 +33,28 @@ export function checkRelease(
   options: CheckOptions = {},
 ): ValidRelease {
   const check = validateRelease(files);
-  const violations = check.ok
-    ? [
-        ...(options.catalogNames === true && live !== undefined
-          ? missingCatalogNames(check.release.files, live.vocabulary, live.index)
-          : []),
-        ...planTestViolations(check.release.files, live, now),
-      ]
-    : check.violations;
-  if (!check.ok || violations.length > 0) throw releaseViolations(violations);
+  if (!check.ok) throw releaseViolations(check.violations);
+  checkAgainstLive(check.release.files, live, now, options);
   return check.release;
+}
+
+/**
+ * What checkRelease checks of valid files against what is live: its tests' plan expectations and,
+ * when asked, the names it gives the catalog. Throws 422 as checkRelease does.
+ */
+export function checkAgainstLive(
+  files: ValidRelease['files'],
+  live: LiveState | undefined,
+  now: Date,
+  options: CheckOptions = {},
+): void {
+  const violations = [
+    ...(options.catalogNames === true && live !== undefined
+      ? missingCatalogNames(files, live.vocabulary, live.index)
+      : []),
+    ...planTestViolations(files, live, now),
+  ];
+  if (violations.length > 0) throw releaseViolations(violations);
 }
 
 /**
@@ -62,7 +74,7 @@ export function checkDraftRelease(
   return { release: check.release, planner };
 }
 
-function releaseViolations(violations: Violation[]): AppError {
+export function releaseViolations(violations: Violation[]): AppError {
   return new AppError(
     'release_violations',
     'The release has violations: correct each file at the pointer named.',

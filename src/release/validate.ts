@@ -1,7 +1,7 @@
 import type { Violation } from '../contracts/problem.js';
 import { RELEASE_FILE_NAMES } from '../contracts/release-files/index.js';
 import { canonicalJson } from '../lib/canonical-json.js';
-import { releaseId } from '../lib/ids.js';
+import { releaseIdOfCanonical } from '../lib/ids.js';
 import { releaseChecks } from './checks/index.js';
 import { releaseView } from './release-view.js';
 import { checkFileSchema, isReleaseFileName } from './schema-check.js';
@@ -13,6 +13,11 @@ export interface ValidRelease {
 
 export type ReleaseCheckResult = { ok: true; release: ValidRelease } | { ok: false; violations: Violation[] };
 
+/** A valid release as canonical JSON text, the text its id names: what a worker thread hands back. */
+export type CanonicalCheckResult =
+  | { ok: true; id: string; canonical: string }
+  | { ok: false; violations: Violation[] };
+
 /**
  * Checks a release's files as a whole and names it by content. First each file alone (a known
  * name, a JSON object, its schema; a file sent as text is read as JSON first); then, when every
@@ -20,6 +25,16 @@ export type ReleaseCheckResult = { ok: true; release: ValidRelease } | { ok: fal
  * the JSON pointer and what to do.
  */
 export function validateRelease(sent: Record<string, unknown>): ReleaseCheckResult {
+  const check = validateReleaseCanonically(sent);
+  if (!check.ok) return check;
+  return { ok: true, release: { id: check.id, files: JSON.parse(check.canonical) as ValidRelease['files'] } };
+}
+
+/**
+ * validateRelease answering the canonical text rather than its objects: keys in one order at
+ * every depth, so equal files have one id. The text is written once and names the release.
+ */
+export function validateReleaseCanonically(sent: Record<string, unknown>): CanonicalCheckResult {
   const { files, violations } = readTexts(sent);
   violations.push(...checkEachFile(files, new Set(violations.map((one) => one.file))));
   if (violations.length === 0) {
@@ -27,9 +42,8 @@ export function validateRelease(sent: Record<string, unknown>): ReleaseCheckResu
     for (const check of releaseChecks) violations.push(...check(view));
   }
   if (violations.length > 0) return { ok: false, violations };
-  // Canonical form: keys in one order at every depth, so equal files have one id.
-  const canonical = JSON.parse(canonicalJson(files)) as ValidRelease['files'];
-  return { ok: true, release: { id: releaseId(canonical), files: canonical } };
+  const canonical = canonicalJson(files);
+  return { ok: true, id: releaseIdOfCanonical(canonical), canonical };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { sha256Hex } from '../lib/hash.js';
 import { openLocation } from './blob-location.js';
 import { BlobNotFoundError, type BlobStore, BlobTooLargeError } from './blob-store.js';
@@ -112,6 +112,39 @@ export function blobStoreBehaviour(fixture: () => BlobStoreFixture): void {
     expect(left.filter((name) => name.includes('.tmp-'))).toEqual([
       expect.stringContaining('.tmp-aaaaaaaaaaaaaaaa'),
     ]);
+  });
+
+  it('keeps an upload this process stages however old, and removes one no process renews', async () => {
+    const { store, stagingDir } = fixture();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    async function* slowBody(): AsyncIterable<Uint8Array> {
+      yield Buffer.from('the first half, ');
+      await held;
+      yield Buffer.from('the second');
+    }
+    const staging = store.stage(slowBody());
+    const [own] = await vi.waitFor(async () => {
+      const files = await readdir(stagingDir).catch(() => []);
+      if (files.length === 0) throw new Error('nothing staged yet');
+      return files;
+    });
+    // Another host's upload: one renewed a moment ago, one its process stopped renewing.
+    const renewed = '.tmp-0123456789ab.4242-00112233aabbccdd';
+    const stopped = '.tmp-0123456789ab.4343-44556677aabbccdd';
+    for (const name of [renewed, stopped]) await writeFile(join(stagingDir, name), 'half a blob');
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    await utimes(join(stagingDir, stopped), twoMinutesAgo, twoMinutesAgo);
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    await utimes(join(stagingDir, own!), dayAgo, dayAgo);
+
+    expect(await store.removeAbandoned(3_600_000)).toBe(1);
+    expect((await readdir(stagingDir)).sort()).toEqual([own, renewed].sort());
+    release();
+    await (await staging).keep();
+    expect(await readdir(stagingDir)).toEqual([renewed]);
   });
 
   it('reads staged bytes before they are kept, and keeps nothing when they are discarded', async () => {

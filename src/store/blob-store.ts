@@ -25,7 +25,10 @@ export interface BlobStore {
   locate(key: string): BlobLocation;
   /**
    * Removes what writes that never finished left behind (a process killed while writing), when
-   * it is older than `olderThanMs`; answers how many files were removed.
+   * it is older than `olderThanMs`; answers how many files were removed. A staged upload no
+   * process holds any more is removed whatever its age: one whose process is gone (known on the
+   * host that staged it, so a start removes what a killed process left), or one its process
+   * stopped renewing (a minute, seen from any host).
    */
   removeAbandoned(olderThanMs: number): Promise<number>;
   /** Rejects with `BlobNotFoundError` when no blob has the key. */

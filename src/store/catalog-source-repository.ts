@@ -58,8 +58,14 @@ export interface CatalogSourceRepository {
    * it. Answers the source as it was, or undefined when nothing is due.
    */
   takeDue(at: Instant): Promise<CatalogSourceRecord | undefined>;
-  /** Notes what a finished fetch learnt: the feed's validators and a held-back import. */
-  settle(changes: { etag?: string; lastModified?: string; heldImport?: number | null }): Promise<void>;
+  /**
+   * Notes what a finished fetch learnt: the validators the feed sent (both replaced, an absent one
+   * cleared) and a held-back import (null: none). Nothing named, nothing written.
+   */
+  settle(changes: {
+    validators?: { etag?: string; lastModified?: string };
+    heldImport?: number | null;
+  }): Promise<void>;
   addFetch(fetch: NewCatalogFetch): Promise<CatalogFetchRecord>;
   /** The last fetches, newest first. */
   fetches(limit?: number): Promise<CatalogFetchRecord[]>;
@@ -137,16 +143,16 @@ export function createCatalogSourceRepository(db: Kysely<Schema>): CatalogSource
       return taken.numUpdatedRows > 0n ? source : undefined;
     },
 
-    async settle(changes) {
-      await db
-        .updateTable('catalog_source')
-        .set({
-          ...(changes.etag !== undefined || changes.lastModified !== undefined
-            ? { etag: changes.etag ?? null, last_modified: changes.lastModified ?? null }
-            : {}),
-          ...(changes.heldImport !== undefined ? { held_import: changes.heldImport } : {}),
-        })
-        .execute();
+    async settle({ validators, heldImport }) {
+      const columns = {
+        ...(validators !== undefined
+          ? { etag: validators.etag ?? null, last_modified: validators.lastModified ?? null }
+          : {}),
+        ...(heldImport !== undefined ? { held_import: heldImport } : {}),
+      };
+      // An UPDATE without a column is no statement at all (SQLite: "incomplete input").
+      if (Object.keys(columns).length === 0) return;
+      await db.updateTable('catalog_source').set(columns).execute();
     },
 
     async addFetch(fetch) {

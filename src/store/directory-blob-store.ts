@@ -59,7 +59,11 @@ export class DirectoryBlobStore implements BlobStore {
   async stage(stream: AsyncIterable<Uint8Array>, maxBytes?: number): Promise<StagedBlob> {
     // The key is known only at the end, so the bytes land in a folder of their own under the same root
     // (the same file system, which rename needs) and move to their place once hashed.
-    const { path: temporary, ...stored } = await writeTemporary(join(this.root, INCOMING), stream, maxBytes);
+    const {
+      path: temporary,
+      release,
+      ...stored
+    } = await writeTemporary(join(this.root, INCOMING), stream, maxBytes);
     let settled = false;
     return {
       ...stored,
@@ -74,12 +78,14 @@ export class DirectoryBlobStore implements BlobStore {
             await this.#settle(temporary, stored.key);
           }
         } finally {
+          release();
           await rm(temporary, { force: true });
         }
       },
       discard: async () => {
         if (settled) return;
         settled = true;
+        release();
         await rm(temporary, { force: true });
       },
     };
@@ -94,7 +100,7 @@ export class DirectoryBlobStore implements BlobStore {
   }
 
   removeAbandoned(olderThanMs: number): Promise<number> {
-    return removeOldTemporaries(this.root, olderThanMs);
+    return removeOldTemporaries(this.root, olderThanMs, join(this.root, INCOMING));
   }
 
   async get(key: string): Promise<Buffer> {

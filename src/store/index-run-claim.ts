@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from './connect.js';
 import { GIVEN_UP_ERROR, leaseExpiry, MAX_ATTEMPTS, toIndexRun } from './index-run-rows.js';
 import { settlePublication } from './publication-settle.js';
-import type { IndexRunRecord, Instant } from './records.js';
-import { storedTime } from './rows.js';
+import type { IndexRunRecord, Instant, JsonObject } from './records.js';
+import { parseJsonColumn, storedTime } from './rows.js';
 import type { Schema } from './schema.js';
 
 export interface ClaimRequest {
@@ -29,14 +29,7 @@ export async function claimRun(
 ): Promise<IndexRunRecord | undefined> {
   const now = storedTime(at);
 
-  const givenUp = await db
-    .updateTable('index_runs')
-    .set({ status: 'failed', error: GIVEN_UP_ERROR, finished_at: now })
-    .where('status', '=', 'running')
-    .where('lease_expires_at', '<', now)
-    .where('attempts', '>=', MAX_ATTEMPTS)
-    .executeTakeFirst();
-  if (givenUp.numUpdatedRows > 0n) await settlePublication(db);
+  if (await giveUpRuns(db, now)) await settlePublication(db);
 
   let next = db
     .selectFrom('index_runs')
@@ -70,4 +63,38 @@ export async function claimRun(
     .returningAll()
     .executeTakeFirst();
   return row && toIndexRun(row);
+}
+
+/**
+ * Fails the runs whose last attempt ran out too, each with the step its last attempt reached (its
+ * progress, kept until an attempt starts over): where the indexer stopped three times is where
+ * to look. Answers whether one was given up.
+ */
+async function giveUpRuns(db: Kysely<Schema>, now: string): Promise<boolean> {
+  const expired = await db
+    .selectFrom('index_runs')
+    .select(['id', 'progress'])
+    .where('status', '=', 'running')
+    .where('lease_expires_at', '<', now)
+    .where('attempts', '>=', MAX_ATTEMPTS)
+    .execute();
+  let givenUp = false;
+  for (const run of expired) {
+    const step = parseJsonColumn<JsonObject>(run.progress)?.step;
+    const result = await db
+      .updateTable('index_runs')
+      .set({
+        status: 'failed',
+        error: GIVEN_UP_ERROR,
+        finished_at: now,
+        failed_step: typeof step === 'string' ? step : null,
+      })
+      // Unless another indexer gave it up or renewed it meanwhile.
+      .where('id', '=', run.id)
+      .where('status', '=', 'running')
+      .where('lease_expires_at', '<', now)
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) givenUp = true;
+  }
+  return givenUp;
 }

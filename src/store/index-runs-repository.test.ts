@@ -130,12 +130,14 @@ for (const backend of ['sqlite', 'postgres'] as const) {
         expect((await claim('a', 0, 1000))?.attempts).toBe(1);
         expect((await claim('b', 2, 1000))?.attempts).toBe(2);
         expect((await claim('c', 4, 1000))?.attempts).toBe(3);
+        await db.indexRuns.progress(run.id, 'c', { step: 'compiling', entities: 12 });
 
         expect(await claim('d', 6)).toBeUndefined();
         expect(await db.indexRuns.get(run.id)).toMatchObject({
           status: 'failed',
           attempts: 3,
           error: GIVEN_UP_ERROR,
+          failedStep: 'compiling',
           finishedAt: at(6),
         });
         expect(GIVEN_UP_ERROR).toBe(

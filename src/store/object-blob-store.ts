@@ -78,7 +78,7 @@ export class ObjectBlobStore implements BlobStore {
   }
 
   async stage(stream: AsyncIterable<Uint8Array>, maxBytes?: number): Promise<StagedBlob> {
-    const { path, ...stored } = await writeTemporary(this.#staging, stream, maxBytes);
+    const { path, release, ...stored } = await writeTemporary(this.#staging, stream, maxBytes);
     let settled = false;
     return {
       ...stored,
@@ -90,12 +90,14 @@ export class ObjectBlobStore implements BlobStore {
         try {
           if (!(await this.has(stored.key))) await this.#upload(stored.key, path);
         } finally {
+          release();
           await rm(path, { force: true });
         }
       },
       discard: async () => {
         if (settled) return;
         settled = true;
+        release();
         await rm(path, { force: true });
       },
     };
@@ -115,7 +117,7 @@ export class ObjectBlobStore implements BlobStore {
    * reader sees them.
    */
   removeAbandoned(olderThanMs: number): Promise<number> {
-    return removeOldTemporaries(this.#staging, olderThanMs);
+    return removeOldTemporaries(this.#staging, olderThanMs, this.#staging);
   }
 
   async get(key: string): Promise<Buffer> {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../../src/lib/clock.js';
 import { minimalRelease, smallShop, toJsonLines } from '../support/catalog.js';
 import { type FeedServer, feedWithEtag, startFeedServer } from '../support/feed-server.js';
@@ -238,6 +238,45 @@ describe('fetching the catalog source', () => {
     expect((await stack.scheduler!.runOnce()).fetched).toBeUndefined();
     clock.advance(5 * 60_000);
     expect((await stack.scheduler!.runOnce()).fetched?.outcome).toBe('unchanged');
+  });
+});
+
+describe('a feed without validators', () => {
+  it('is imported though it sends neither ETag nor Last-Modified, and asked again without either', async () => {
+    stack = await startTestStack({ roles: { indexer: false }, env: ALLOWED });
+    feed = await startFeedServer();
+    feed.answer(feedWithEtag(shop, '"old"'));
+    await stack.manage('PUT', '/catalog-source', { url: `${feed.origin}/feed`, on_change: 'draft' });
+    expect((await fetched(stack, 1)).fetches[0].outcome).toBe('drafted');
+
+    // The feed stops sending validators: what it sends is imported, and the stale ETag is not sent again.
+    const plain = toJsonLines(smallShop.slice(0, 4));
+    feed.answer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/x-ndjson' }).end(plain),
+    );
+    const changed = await fetchNow(stack, 2);
+    expect(changed.fetches[0]).toMatchObject({ outcome: 'drafted', http_status: 200 });
+    const draft = await (await stack.manage('GET', `/imports/${changed.fetches[0].import}`)).json();
+    expect(draft.status).toBe('draft');
+    const same = await fetchNow(stack, 3);
+    expect(feed.requests[2]?.headers['if-none-match']).toBeUndefined();
+    expect(feed.requests[2]?.headers['if-modified-since']).toBeUndefined();
+    expect(same.fetches[0]).toMatchObject({ outcome: 'unchanged', http_status: 200 });
+  });
+});
+
+describe('the scheduler', () => {
+  it('runs every other job of a pass when one fails', async () => {
+    stack = await startTestStack({ roles: { indexer: false }, env: ALLOWED });
+    vi.spyOn(stack.deps.database.catalogSource, 'takeDue').mockRejectedValueOnce(
+      new Error('the disk is full'),
+    );
+    const pass = await stack.scheduler!.runOnce();
+    expect(pass.failed).toEqual(['catalog source fetch']);
+    expect(pass.fetched).toBeUndefined();
+    expect(pass).toMatchObject({ removedExports: [], removedAbandoned: 0, storage: { artifacts: [] } });
+    expect(pass.rollUp?.days).toEqual([]);
+    expect((await stack.scheduler!.runOnce()).failed).toEqual([]);
   });
 });
 

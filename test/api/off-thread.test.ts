@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateCatalog } from '../../src/catalog/demo/generate.js';
-import type { TaskRunner } from '../../src/lib/tasks.js';
 import { minimalRelease, smallShop, toJsonLines } from '../support/catalog.js';
 import { publish, searchesRead, sendExport, settled, storeAndPublishRelease } from '../support/imports.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
+import { type WatchedTask, watchTasks } from '../support/tasks.js';
 import { waitFor } from '../support/wait.js';
 
 // The engine's and the readers' heavy entry points, watched on the thread that answers requests.
@@ -106,26 +106,4 @@ async function expectSearchAnsweredBefore(task: WatchedTask): Promise<void> {
   expect((await answer.json()).sections[0].hits[0].entity).toBe('product:p1');
   expect(task.finished).toBe(false);
   expect(watched.read).toBe(0);
-}
-
-interface WatchedTask {
-  name: string;
-  finished: boolean;
-}
-
-/** Every task given to `runner` from now on, and whether it has finished (answered or failed). */
-function watchTasks(runner: TaskRunner): WatchedTask[] {
-  const tasks: WatchedTask[] = [];
-  const run = runner.run.bind(runner);
-  vi.spyOn(runner, 'run').mockImplementation((name, input, options) => {
-    const task = { name, finished: false };
-    tasks.push(task);
-    const answer = run(name, input, options);
-    const finish = () => {
-      task.finished = true;
-    };
-    answer.then(finish, finish);
-    return answer;
-  });
-  return tasks;
 }

@@ -72,8 +72,8 @@ describe('GET and PATCH /api/v1/storage', () => {
     expect(patched.status).toBe(200);
     expect((await patched.json()).kept_catalogs).toBe(1);
     const pass = await stack.scheduler!.runOnce();
-    expect(pass.storage.artifacts).toHaveLength(2);
-    expect(pass.storage.catalogs).toHaveLength(1);
+    expect(pass.storage?.artifacts).toHaveLength(2);
+    expect(pass.storage?.catalogs).toHaveLength(1);
     const after = await (await stack.manage('GET', '/storage')).json();
     // The live catalog and the one before it; the draft's export; the live artifact only.
     expect(after).toMatchObject({ catalogs: { count: 2 }, exports: { count: 1 }, artifacts: { count: 1 } });

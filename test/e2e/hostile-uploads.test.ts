@@ -2,9 +2,15 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READ_FORMATS } from '../../src/catalog/refusal.js';
 import { minimalRelease, smallShop, toJsonLines } from '../support/catalog.js';
 import { parseBanner, type RunningCli, runCli } from '../support/cli.js';
-import { endlessFieldCsv, workbookWithLongCell } from '../support/hostile-exports.js';
+import {
+  endlessFieldCsv,
+  workbookThatUnderstates,
+  workbookWithLongCell,
+  zipOfManyEntries,
+} from '../support/hostile-exports.js';
 import { call, type TestResponse } from '../support/http.js';
 import { waitFor } from '../support/wait.js';
 
@@ -22,6 +28,8 @@ let publicUrl: string;
 let endlessField: Buffer;
 /** A 1.1 MB workbook whose one shared string inflates to 1.1 GB. */
 let longCell: Buffer;
+/** The process's resident memory once the shop was searchable, before any hostile upload. */
+let residentAtStart: number;
 
 function manage(
   method: string,
@@ -63,8 +71,17 @@ async function kept(): Promise<unknown> {
 
 /** The most memory the aisle process has held resident so far (its threads included). */
 async function peakResidentBytes(): Promise<number> {
+  return statusBytes('VmHWM');
+}
+
+/** The memory the aisle process holds resident now (its threads included). */
+async function residentBytes(): Promise<number> {
+  return statusBytes('VmRSS');
+}
+
+async function statusBytes(field: string): Promise<number> {
   const status = await readFile(`/proc/${cli.child.pid}/status`, 'utf8');
-  return Number(/^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1]) * 1024;
+  return Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1]) * 1024;
 }
 
 beforeAll(async () => {
@@ -86,6 +103,7 @@ beforeAll(async () => {
   await waitFor('the shop to be searchable', async () =>
     (await search()).status === 200 ? true : undefined,
   );
+  residentAtStart = await residentBytes();
 });
 
 afterAll(async () => {
@@ -113,9 +131,10 @@ async function expectRefusedAndUnharmed(
 
 const ENDLESS_ROW =
   'The export has a row longer than 16 MB (AISLE_EXPORT_MAX_LINE_KB): no catalog needs one that long; check that it is the export itself.';
-const LONG_CELL =
-  'The export has a text in its part xl/sharedStrings.xml longer than 16 MB (AISLE_EXPORT_MAX_LINE_KB): no catalog needs one that long; check that it is the export itself.';
 const WORKBOOK_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const TOO_LARGE =
+  'The export holds more than 1024 MB once decompressed, more than this server reads (AISLE_EXPORT_MAX_MB): split it, or raise the limit.';
+const MB = 1024 * 1024;
 
 describe('aisle start, sent uploads that unfold past what it reads', () => {
   it('refuses a gzipped CSV with a 600 MiB field on PUT /catalog and answers searches all along', async () => {
@@ -134,16 +153,42 @@ describe('aisle start, sent uploads that unfold past what it reads', () => {
     );
   });
 
-  it('refuses a workbook whose one cell inflates to 1.1 GB on both, within little memory', async () => {
+  it('refuses a workbook whose one cell inflates to 1.1 GB on both from its directory, within little memory', async () => {
     const peakBefore = await peakResidentBytes();
-    await expectRefusedAndUnharmed(() => manage('PUT', '/catalog', longCell, WORKBOOK_TYPE), 422, LONG_CELL);
+    await expectRefusedAndUnharmed(() => manage('PUT', '/catalog', longCell, WORKBOOK_TYPE), 422, TOO_LARGE);
     await expectRefusedAndUnharmed(
       () => manage('POST', '/imports?name=export.xlsx', longCell, WORKBOOK_TYPE),
       422,
-      LONG_CELL,
+      TOO_LARGE,
     );
     // Before the zip was checked ahead of the workbook reader, building the cell raised the
-    // process's peak by about 575 MB before failing; now the reader stops at the 16 MB line limit.
-    expect((await peakResidentBytes()) - peakBefore).toBeLessThan(200 * 1024 * 1024);
+    // process's peak by about 575 MB before failing; now its directory refuses it uninflated.
+    expect((await peakResidentBytes()) - peakBefore).toBeLessThan(200 * MB);
+  });
+
+  it('refuses the same workbook whose directory understates the cell, at the first byte past it', async () => {
+    await expectRefusedAndUnharmed(
+      () => manage('PUT', '/catalog', workbookThatUnderstates(1100), WORKBOOK_TYPE),
+      422,
+      `The body holds no catalog entity (it starts like a zip archive but is no readable workbook: its part xl/sharedStrings.xml inflates past the size its central directory declares): send ${READ_FORMATS}.`,
+    );
+  });
+
+  it('refuses a zip of 200,000 entries from its directory', async () => {
+    await expectRefusedAndUnharmed(
+      () => manage('POST', '/imports?name=export.xlsx', zipOfManyEntries(200_000), WORKBOOK_TYPE),
+      422,
+      'The export is an archive of 200000 entries, more than the 10000 a workbook may have: check that it is the export itself.',
+    );
+  });
+
+  it('gives back the memory the hostile uploads took: resident within 200 MB of the start', async () => {
+    // Each upload is read on a worker thread that ends once it is read; the memory it grew to
+    // goes back to the system as the thread is torn down, which takes a moment.
+    const settled = await waitFor('resident memory to settle near its start', async () => {
+      const resident = await residentBytes();
+      return resident - residentAtStart < 200 * MB ? resident : undefined;
+    });
+    expect(settled - residentAtStart).toBeLessThan(200 * MB);
   });
 });

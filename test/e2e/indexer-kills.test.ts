@@ -130,7 +130,8 @@ describe('an indexer killed at each point of a run', () => {
         const run = await runRecord(id);
         return run.status === 'failed' ? run : undefined;
       });
-      expect(failed).toMatchObject({ attempts: 3, error: GIVEN_UP_ERROR });
+      // The step its last attempt reached is where it failed.
+      expect(failed).toMatchObject({ attempts: 3, error: GIVEN_UP_ERROR, failedStep: 'storing' });
     } finally {
       expect(await cli.stop()).toBe(0);
     }

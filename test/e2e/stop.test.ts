@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smallShop, toJsonLines } from '../support/catalog.js';
 import { parseBanner, runCli } from '../support/cli.js';
 import { call } from '../support/http.js';
+import { killHard } from '../support/processes.js';
 import { waitFor } from '../support/wait.js';
 
 const ports = { AISLE_PUBLIC_PORT: '0', AISLE_INTERNAL_PORT: '0', AISLE_MANAGEMENT_PORT: '0' };
@@ -78,5 +79,32 @@ describe('aisle start stopped with SIGTERM', () => {
     expect(answer.status).toBe(202);
     expect(JSON.parse(answer.body).snapshot.entities).toBe(smallShop.length);
     expect(await cli.exited).toBe(0);
+  });
+});
+
+describe('aisle start killed while it receives an upload', () => {
+  it('leaves the half-received body behind, and the next start removes it', async () => {
+    const incoming = join(dataDir, 'blobs', 'incoming');
+    const env = { ...ports, AISLE_DATA_DIR: dataDir, SEARCH_MANAGEMENT_KEY: KEY };
+    const cli = runCli(['start'], env);
+    const urls = parseBanner(await cli.waitForOutput(/aisle is ready\./));
+    const upload = heldUpload(urls.management!.replace(/\/api\/v1$/, ''), toJsonLines(smallShop));
+    upload.answer.catch(() => undefined);
+    await upload.inFlight;
+    const staged = await waitFor('the body to be staged', async () => {
+      const files = await readdir(incoming).catch(() => []);
+      return files.length > 0 ? files : undefined;
+    });
+    expect(staged).toHaveLength(1);
+    await killHard(cli.child, cli.exited);
+    expect(await readdir(incoming)).toEqual(staged);
+
+    const next = runCli(['start'], env);
+    try {
+      await next.waitForOutput(/aisle is ready\./);
+      expect(await readdir(incoming)).toEqual([]);
+    } finally {
+      expect(await next.stop()).toBe(0);
+    }
   });
 });

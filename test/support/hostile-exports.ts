@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { constants, crc32, createGzip, deflateRawSync } from 'node:zlib';
-import { Zip, ZipDeflate, type ZipInputFile } from 'fflate';
+import { Zip, ZipDeflate, type ZipInputFile, zipSync } from 'fflate';
 
 /**
  * Small uploads that unfold into more than aisle may read, built as streams so that a test never
@@ -86,4 +86,26 @@ function addDeflated(zip: Zip, name: string, text: string): void {
   const file = new ZipDeflate(name, { level: 6 });
   zip.add(file);
   file.push(new TextEncoder().encode(text), true);
+}
+
+/** A zip archive of `entries` empty parts: each costs a reader a step, and the whole nothing to send. */
+export function zipOfManyEntries(entries: number): Buffer {
+  const parts = Object.fromEntries(
+    Array.from({ length: entries }, (_, i) => [`xl/media/${i}.bin`, new Uint8Array(0)]),
+  );
+  return Buffer.from(zipSync(parts, { level: 0 }));
+}
+
+/**
+ * workbookWithLongCell(mebibytes) whose central directory says its shared strings inflate to a
+ * kilobyte: a reader that believes the directory would inflate the gigabyte.
+ */
+export function workbookThatUnderstates(mebibytes: number): Buffer {
+  const zip = workbookWithLongCell(mebibytes);
+  const name = Buffer.from('xl/sharedStrings.xml');
+  for (let at = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0; ) {
+    if (zip.subarray(at + 46, at + 46 + name.length).equals(name)) zip.writeUInt32LE(1024, at + 24);
+    at = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4);
+  }
+  return zip;
 }

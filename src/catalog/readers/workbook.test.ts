@@ -106,6 +106,43 @@ describe('openWorkbook', () => {
     for (let attempt = 0; attempt < 20; attempt++) expect(await read(stored)).toEqual(expected);
   });
 
+  it('reads a workbook whose rows and cells leave out their references, as OOXML allows', async () => {
+    const written = await workbook((book) => {
+      book.addWorksheet('Products').addRows([
+        ['id', 'title', 'price'],
+        ['1', 'Kettle', 25],
+        ['2', 'Toaster', 30],
+      ]);
+    });
+    const parts = unzipSync(written);
+    const sheet = Buffer.from(parts['xl/worksheets/sheet1.xml']!).toString();
+    const bare = sheet.replace(/<(row|c) r="[^"]*"/g, '<$1');
+    expect(bare).not.toMatch(/<(row|c) [^>]*\br=/);
+    parts['xl/worksheets/sheet1.xml'] = Buffer.from(bare);
+    const expected = await read(written);
+    expect(expected.rows).toHaveLength(2);
+    expect(await read(Buffer.from(zipSync(parts)))).toEqual(expected);
+  });
+
+  it('refuses a workbook without its workbook part in words of its own, never JavaScript’s', async () => {
+    const parts = unzipSync(
+      await workbook((book) => {
+        book.addWorksheet('Products').addRows([
+          ['id', 'title'],
+          ['1', 'Kettle'],
+        ]);
+      }),
+    );
+    delete parts['xl/workbook.xml'];
+    // exceljs fails with "Cannot read properties of undefined (reading 'sheets')".
+    const refused = await read(Buffer.from(zipSync(parts))).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).detail).toContain(
+      'no readable workbook: the reader met a layout it cannot follow',
+    );
+    expect((refused as AppError).detail).not.toMatch(/undefined|properties/);
+  });
+
   it('refuses a zip archive that holds no workbook', async () => {
     const zip = Buffer.from('504b0304140000000000000000000000000000000000000000000000000000', 'hex');
     await expect(read(zip)).rejects.toBeInstanceOf(AppError);

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { AppError } from '../../lib/errors.js';
-import { noCatalog } from '../refusal.js';
+import { noCatalog, parserSaid } from '../refusal.js';
 import type { ByteSource } from '../source.js';
 import { type Cell, columnNames, findHeaderRow, type Row, type RowReader } from './rows.js';
+import { checkZipDirectory, type DeclaredSizes } from './zip-directory.js';
 import { checkedWorkbookZip } from './zip-limits.js';
 
 export interface WorkbookSettings {
@@ -135,7 +136,21 @@ async function* cellRows(rows: AsyncIterable<SheetRow>, headerRow: number): Asyn
   }
 }
 
+/** The directory of each workbook read, checked once however many passes read it. */
+const directories = new WeakMap<ByteSource, Promise<DeclaredSizes>>();
+
+function checkedDirectory(source: ByteSource): Promise<DeclaredSizes> {
+  let checked = directories.get(source);
+  if (checked === undefined) {
+    checked = checkZipDirectory(() => source.open(), source.limits);
+    directories.set(source, checked);
+  }
+  return checked;
+}
+
 async function* sheets(source: ByteSource): AsyncIterable<{ name: string; rows: AsyncIterable<SheetRow> }> {
+  // The archive is refused from its directory before anything of it is inflated.
+  const declared = await checkedDirectory(source);
   // Loaded when a workbook comes: exceljs takes a good part of a second to load, which every
   // start of a process would otherwise pay.
   const { default: excel } = await import('exceljs');
@@ -147,7 +162,7 @@ async function* sheets(source: ByteSource): AsyncIterable<{ name: string; rows: 
   let sourceFailure: unknown;
   async function* quiet(): AsyncIterable<Uint8Array> {
     try {
-      yield* checkedWorkbookZip(source.open(), source.limits);
+      yield* checkedWorkbookZip(source.open(), source.limits, declared);
     } catch (error) {
       sourceFailure = error;
     }
@@ -168,7 +183,7 @@ async function* sheets(source: ByteSource): AsyncIterable<{ name: string; rows: 
   } catch (error) {
     if (sourceFailure !== undefined) throw sourceFailure;
     if (error instanceof AppError) throw error;
-    throw noCatalog(`it starts like a zip archive but is no readable workbook: ${(error as Error).message}`);
+    throw noCatalog(`it starts like a zip archive but is no readable workbook: ${parserSaid(error)}`);
   }
   if (sourceFailure !== undefined) throw sourceFailure;
 }

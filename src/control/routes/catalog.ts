@@ -32,7 +32,9 @@ export async function catalogRoutes(app: HttpServer, deps: ControlDeps, uploads:
         reply
           .code(202)
           .send(
-            await withUploadedExport(request, deps.blobs, uploads, (upload) => uploadCatalog(deps, upload)),
+            await withUploadedExport(request, reply, deps.blobs, uploads, (upload, clientGone) =>
+              uploadCatalog(deps, upload, clientGone),
+            ),
           ),
     );
   });

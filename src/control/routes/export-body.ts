@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { whenClientLeaves } from '../../http/client-gone.js';
 import type { HttpServer } from '../../http/server.js';
 import { AppError, retryAfter } from '../../lib/errors.js';
 import type { Gate } from '../../lib/gate.js';
@@ -38,14 +39,18 @@ export function acceptExportBodies(scope: HttpServer): void {
  * Streams the request's body into the blob store, hashing it on the way, and hands it to `use`
  * staged: kept if `use` keeps it, removed otherwise. A body announced larger than the limit is
  * refused before a byte is read, and one that grows past it as soon as it does; a full gate (as
- * many uploads being read as the server takes at once) answers 503.
+ * many uploads being read as the server takes at once) answers 503. A body that stalls or trickles
+ * fails with 408 (see src/http/body-timeout.ts) and leaves the gate; `use` is handed a signal that
+ * aborts when the client leaves before its answer, so the reading stops with it.
  */
 export async function withUploadedExport<T>(
   request: FastifyRequest,
+  reply: FastifyReply,
   blobs: BlobStore,
   uploads: Uploads,
-  use: (upload: StagedBlob) => Promise<T>,
+  use: (upload: StagedBlob, clientGone: AbortSignal) => Promise<T>,
 ): Promise<T> {
+  const clientGone = whenClientLeaves(reply);
   const announced = Number(request.headers['content-length']);
   if (Number.isFinite(announced) && announced > uploads.limitBytes) throw tooLarge(uploads.limitBytes);
   const leave = uploads.gate.tryEnter();
@@ -65,7 +70,7 @@ export async function withUploadedExport<T>(
       throw error;
     }
     try {
-      return await use(upload);
+      return await use(upload, clientGone);
     } finally {
       await upload.discard();
     }

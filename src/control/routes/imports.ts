@@ -87,8 +87,8 @@ async function draftRoutes(app: HttpServer, deps: ControlDeps, uploads: Uploads)
       },
       async (request, reply) => {
         const name = (request.query as { name?: string }).name;
-        const created = await withUploadedExport(request, deps.blobs, uploads, (upload) =>
-          createImport(deps, upload, name),
+        const created = await withUploadedExport(request, reply, deps.blobs, uploads, (upload, clientGone) =>
+          createImport(deps, upload, name, clientGone),
         );
         return reply.code(201).send(created);
       },

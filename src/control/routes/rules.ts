@@ -9,6 +9,8 @@ import {
   RuleListQuery,
   VersionQuery,
 } from '../../contracts/rules.js';
+import { whenClientLeaves } from '../../http/client-gone.js';
+import { sendJson } from '../../http/json-text.js';
 import type { HttpServer } from '../../http/server.js';
 import type { ControlDeps } from '../services/deps.js';
 import {
@@ -47,7 +49,7 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
         response: { 200: Type.Ref(RuleList), 400: problem, 401: problem, 502: problem, 503: problem },
       },
     },
-    async (request) => liveRules(deps, request.query),
+    async (request, reply) => sendJson(reply, await liveRules(deps, request.query, whenClientLeaves(reply))),
   );
 
   app.get(
@@ -72,7 +74,8 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
         },
       },
     },
-    async (request) => draftRules(deps, request.params.import, request.query),
+    async (request, reply) =>
+      sendJson(reply, await draftRules(deps, request.params.import, request.query, whenClientLeaves(reply))),
   );
 
   app.post(
@@ -89,7 +92,7 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createRule(deps, request.params.import, request.body as NewRule)),
+      sendJson(reply.code(201), await createRule(deps, request.params.import, request.body as NewRule)),
   );
 
   app.patch(
@@ -105,8 +108,11 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
         response: { 200: Type.Ref(DraftRules), ...DRAFT_WRITE_PROBLEMS },
       },
     },
-    async (request) =>
-      changeRule(deps, request.params.import, request.params.rule, request.body as RuleChange),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await changeRule(deps, request.params.import, request.params.rule, request.body as RuleChange),
+      ),
   );
 
   app.delete(
@@ -122,7 +128,11 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
         response: { 200: Type.Ref(DraftRules), ...DRAFT_WRITE_PROBLEMS },
       },
     },
-    async (request) => deleteRule(deps, request.params.import, request.params.rule, request.query.version),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await deleteRule(deps, request.params.import, request.params.rule, request.query.version),
+      ),
   );
 
   app.put(
@@ -138,6 +148,7 @@ export function ruleRoutes(app: HttpServer, deps: ControlDeps): void {
         response: { 200: Type.Ref(DraftRules), ...DRAFT_WRITE_PROBLEMS },
       },
     },
-    async (request) => moveRule(deps, request.params.import, request.params.rule, request.body),
+    async (request, reply) =>
+      sendJson(reply, await moveRule(deps, request.params.import, request.params.rule, request.body)),
   );
 }

@@ -20,13 +20,27 @@ export async function fetchCatalogSourceIfDue(deps: ControlDeps): Promise<Catalo
   const started = deps.clock.now();
   const source = await deps.database.catalogSource.takeDue(started);
   if (!source) return undefined;
-  const ending = await fetchAndKeep(deps, source);
-  return deps.database.catalogSource.addFetch({
-    url: source.url,
-    startedAt: started,
-    finishedAt: deps.clock.now(),
-    ...ending,
-  });
+  const record = (ending: Ending) =>
+    deps.database.catalogSource.addFetch({
+      url: source.url,
+      startedAt: started,
+      finishedAt: deps.clock.now(),
+      ...ending,
+    });
+  let ending: Ending;
+  try {
+    ending = await fetchAndKeep(deps, source);
+  } catch (error) {
+    // The fetch was taken (its next one is an interval on): it is recorded as failed whatever
+    // failed, and the failure itself goes on to the scheduler, which logs it.
+    await record({
+      outcome: 'failed',
+      detail:
+        'The feed was fetched but could not be kept: aisle failed while keeping it (the failure is logged).',
+    }).catch(() => undefined);
+    throw error;
+  }
+  return record(ending);
 }
 
 async function fetchAndKeep(deps: ControlDeps, source: CatalogSourceRecord): Promise<Ending> {
@@ -67,9 +81,12 @@ async function fetchAndKeep(deps: ControlDeps, source: CatalogSourceRecord): Pro
         'The feed answered 304 Not Modified: it did not change since the last fetch, so nothing was queued.',
     };
   }
+  // A feed that sends neither validator is asked without one next time: it always answers whole.
   await deps.database.catalogSource.settle({
-    ...(answer.etag ? { etag: answer.etag } : {}),
-    ...(answer.lastModified ? { lastModified: answer.lastModified } : {}),
+    validators: {
+      ...(answer.etag ? { etag: answer.etag } : {}),
+      ...(answer.lastModified ? { lastModified: answer.lastModified } : {}),
+    },
   });
   const id = snapshotId(answer.bytes);
   const fetched = { httpStatus: answer.status, bytes: answer.bytes.length, snapshotId: id };

@@ -14,12 +14,16 @@ import { queuedSentence } from './sentences.js';
  * queued when a release is published. The bytes arrive staged in the blob store and a read thread
  * reads them from there, never held whole in memory nor parsed on the event loop.
  */
-export async function uploadCatalog(deps: ControlDeps, upload: StagedBlob): Promise<CatalogAccepted> {
+export async function uploadCatalog(
+  deps: ControlDeps,
+  upload: StagedBlob,
+  signal?: AbortSignal,
+): Promise<CatalogAccepted> {
   const [published, before] = await Promise.all([
     deps.database.releases.published(),
     deps.database.snapshots.currentCatalog(),
   ]);
-  const read = await countCatalog(deps, upload, published?.release.files ?? {});
+  const read = await countCatalog(deps, upload, published?.release.files ?? {}, signal);
   const now = rfc3339(deps.clock.now());
   await upload.keep();
   const blob = upload.key;

@@ -46,14 +46,21 @@ export interface CatalogCount extends ExportCount {
 /**
  * What the control plane keeps about an export as it arrives: its format and how many entities
  * it holds, read with the release published now. Throws `unprocessable` as readUploadedExport does.
+ * Aborting `signal` (the client left) ends the read thread at once, and with it the memory it took;
+ * the thread ends after reading the upload too, so what an upload built to unfold grew its heap to
+ * is given back (a thread kept alive keeps its grown heap).
  */
 export function countEntities(
   deps: ControlDeps,
   upload: StagedBlob,
   files: Record<string, unknown>,
   fileName: string | undefined,
+  signal?: AbortSignal,
 ): Promise<ExportCount> {
-  return deps.reads.run('upload:count-export', uploadInput(deps, upload, files, fileName));
+  return deps.reads.run('upload:count-export', uploadInput(deps, upload, files, fileName), {
+    retire: true,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /**
@@ -64,8 +71,12 @@ export function countCatalog(
   deps: ControlDeps,
   upload: StagedBlob,
   files: Record<string, unknown>,
+  signal?: AbortSignal,
 ): Promise<CatalogCount> {
-  return deps.reads.run('upload:count-catalog', uploadInput(deps, upload, files, undefined));
+  return deps.reads.run('upload:count-catalog', uploadInput(deps, upload, files, undefined), {
+    retire: true,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 function uploadInput(

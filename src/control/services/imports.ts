@@ -26,9 +26,10 @@ export async function createImport(
   deps: ControlDeps,
   upload: StagedBlob,
   name: string | undefined,
+  signal?: AbortSignal,
 ): Promise<ImportAccepted> {
   const published = await deps.database.releases.published();
-  const read = await countEntities(deps, upload, published?.release.files ?? {}, name);
+  const read = await countEntities(deps, upload, published?.release.files ?? {}, name, signal);
   const now = rfc3339(deps.clock.now());
   await upload.keep();
   const blob = upload.key;

@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import type { Violation } from '../../contracts/problem.js';
-import type { Rule } from '../../contracts/release-files/index.js';
-import type { DraftRules, RuleFields, RuleList } from '../../contracts/rules.js';
+import type { Rule, RulesFile } from '../../contracts/release-files/index.js';
+import type { RuleFields } from '../../contracts/rules.js';
+import { withMembers } from '../../http/json-text.js';
 import { AppError } from '../../lib/errors.js';
 import { fieldProblems, fieldsOf, ruleOf } from '../../planner/index.js';
 import { releaseView } from '../../release/release-view.js';
@@ -15,15 +17,34 @@ export interface ListPlace {
   time?: string;
 }
 
-/** The live rules in precedence order with their states, conflicts and entities. */
-export function liveRules(deps: ControlDeps, place: ListPlace): Promise<RuleList> {
-  return deps.querySide.rules(place);
+/**
+ * The live rules in precedence order with their states, conflicts and entities, as the UTF-8 JSON
+ * of a RuleList (streamed on as the query side writes it); aborting `signal` (the client left) stops
+ * the query side's work on them.
+ */
+export function liveRules(deps: ControlDeps, place: ListPlace, signal?: AbortSignal): Promise<Readable> {
+  return deps.querySide.rules(place, signal);
 }
 
-/** A draft's rules (the published release's when it changes none), listed against the live catalog. */
-export async function draftRules(deps: ControlDeps, id: number, place: ListPlace): Promise<DraftRules> {
+/**
+ * A draft's rules (the published release's when it changes none), listed against the live catalog:
+ * the UTF-8 JSON of a DraftRules streamed, as every answer of a draft's rules is.
+ */
+export async function draftRules(
+  deps: ControlDeps,
+  id: number,
+  place: ListPlace,
+  signal?: AbortSignal,
+): Promise<Readable> {
   const view = await loadImport(deps, id);
-  return listed(deps, view, await releaseFilesOf(deps, view), { ...place, needs_live: true });
+  return listed(
+    deps,
+    view,
+    await releaseFilesOf(deps, view),
+    { ...place, needs_live: true },
+    undefined,
+    signal,
+  );
 }
 
 async function listed(
@@ -32,9 +53,10 @@ async function listed(
   release: Record<string, unknown>,
   place: ListPlace & { needs_live?: boolean },
   rule?: string,
-): Promise<DraftRules> {
-  const { rules, channel, locale, time } = await deps.querySide.rules({ files: release, ...place });
-  return { version: view.version, rules, ...(rule !== undefined ? { rule } : {}), channel, locale, time };
+  signal?: AbortSignal,
+): Promise<Readable> {
+  const list = await deps.querySide.rules({ files: release, ...place }, signal);
+  return Readable.from(withMembers({ version: view.version, ...(rule !== undefined ? { rule } : {}) }, list));
 }
 
 export interface NewRule {
@@ -46,7 +68,7 @@ export interface NewRule {
 }
 
 /** Adds a rule to a draft, whole or from editor fields, at `position` (default last). */
-export async function createRule(deps: ControlDeps, id: number, body: NewRule): Promise<DraftRules> {
+export async function createRule(deps: ControlDeps, id: number, body: NewRule): Promise<Readable> {
   const written = await writeDraft(deps, id, body.version, (release) => {
     const rule = newRule(body);
     const rules = rulesOf(release);
@@ -95,7 +117,7 @@ export async function changeRule(
   id: number,
   ruleId: string,
   body: RuleChange,
-): Promise<DraftRules> {
+): Promise<Readable> {
   const written = await writeDraft(deps, id, body.version, (release) => {
     const rules = rulesOf(release);
     const at = indexOf(rules, ruleId);
@@ -159,7 +181,7 @@ export async function deleteRule(
   id: number,
   ruleId: string,
   version: string,
-): Promise<DraftRules> {
+): Promise<Readable> {
   const written = await writeDraft(deps, id, version, (release) => {
     const rules = rulesOf(release);
     const at = indexOf(rules, ruleId);
@@ -180,7 +202,7 @@ export async function moveRule(
   id: number,
   ruleId: string,
   body: { version: string; position: number },
-): Promise<DraftRules> {
+): Promise<Readable> {
   const written = await writeDraft(deps, id, body.version, (release) => {
     const rules = rulesOf(release);
     const at = indexOf(rules, ruleId);

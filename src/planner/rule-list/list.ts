@@ -1,14 +1,12 @@
 import type { Violation } from '../../contracts/problem.js';
 import type { Rule } from '../../contracts/release-files/index.js';
 import type { ListedRule, NamedEntity } from '../../contracts/rules.js';
-import { releaseView } from '../../release/release-view.js';
-import { textIn } from '../localized.js';
-import type { SurfaceName } from '../rules/condition.js';
-import type { Vocabulary } from '../vocabulary.js';
-import { ruleConflicts } from './conflicts.js';
+import type { ChannelView } from '../../release/release-view.js';
+import { conflictsInWords, findConflicts } from './conflicts.js';
 import { fieldsOf } from './fields.js';
 import type { RequestSpace } from './overlap.js';
 import { type Names, ruleSummary } from './summary.js';
+import { surfacesOf } from './surfaces.js';
 
 /** What the catalog searches read tells of an entity a rule names. */
 export interface EntityFact {
@@ -17,17 +15,23 @@ export interface EntityFact {
   image?: string;
 }
 
-/** The catalog searches read, as a rule list needs it. */
+/**
+ * The catalog searches read, as a rule list needs it: plain data, so that the list can be made on
+ * a thread that does not hold the catalog (see src/query/rule-tasks.ts).
+ */
 export interface ListedCatalog {
-  vocabulary: Vocabulary;
-  entity(reference: string): EntityFact;
+  /** Every category: its title in the list's locale, and its parent. */
+  categories: Array<{ id: string; title?: string; parent?: string }>;
+  /** What the catalog holds of each entity the rules name (see entitiesNamedBy). */
+  entities: Record<string, EntityFact>;
   /** Names the release gives the catalog that it does not hold (see missingCatalogNames). */
-  missing: readonly Violation[];
+  missing: Violation[];
 }
 
 export interface RuleListInput {
-  /** A valid release's files. */
-  files: Record<string, unknown>;
+  /** A valid release's rules, in precedence order, and its channels. */
+  rules: Rule[];
+  channels: ChannelView[];
   /** The time states are read at, in ms. */
   time: number;
   channel: string;
@@ -39,23 +43,23 @@ export interface RuleListInput {
 /** How far down a category page's grid a rule may pin and still be that page's grid: its first page. */
 export const GRID_POSITIONS = 24;
 
-const SURFACES: readonly SurfaceName[] = ['search', 'category_page', 'autocomplete'];
-type Condition = NonNullable<Rule['when']>;
 type Target = NonNullable<Rule['then']['hide']>[number];
 
-/** The rules of a release as a merchandiser's list (see ListedRule), in precedence order. */
+/**
+ * The rules of a release as a merchandiser's list (see ListedRule), in precedence order. Finding
+ * the conflicts is most of the work (see conflicts.ts): with thousands of rules, seconds.
+ */
 export function listRules(input: RuleListInput): ListedRule[] {
-  const view = releaseView(input.files);
-  const rules = view.rules.rules;
-  const { catalog, locale } = input;
-  const names = namesOf(catalog, locale);
-  const conflicts = ruleConflicts(rules, requestSpace(input, view.channels.channels), input.time, names);
+  const { rules, catalog, locale } = input;
+  const categories = new Map((catalog?.categories ?? []).map((category) => [category.id, category]));
+  const names = namesOf(catalog, categories, locale);
+  const found = findConflicts(rules, requestSpace(input, categories), input.time);
+  const conflicts = conflictsInWords(rules, found, names);
   const grids = gridRules(rules, input.time);
+  const warnings = warningsByRule(catalog?.missing ?? []);
   return rules.map((rule, index): ListedRule => {
     const entities = namedEntities(rule).map((entity) => namedEntity(entity, catalog));
-    const warnings = (catalog?.missing ?? []).filter(
-      (one) => one.file === 'rules.json' && one.pointer.startsWith(`/rules/${index}/`),
-    );
+    const ruleWarnings = warnings.get(index);
     const fields = fieldsOf(rule);
     return {
       id: rule.id,
@@ -68,41 +72,67 @@ export function listRules(input: RuleListInput): ListedRule[] {
       ...(rule.schedule?.from !== undefined ? { starts_at: rule.schedule.from } : {}),
       ...(rule.schedule?.until !== undefined ? { ends_at: rule.schedule.until } : {}),
       conflicts: conflicts[index]!,
+      ...(found.more[index] ? { more_conflicts: true as const } : {}),
       entities,
-      ...(warnings.length > 0 ? { warnings } : {}),
+      ...(ruleWarnings !== undefined ? { warnings: ruleWarnings } : {}),
       ...(fields !== undefined ? { fields } : {}),
       ...(grids.has(index) ? { grid_of: grids.get(index)! } : {}),
     };
   });
 }
 
-function namesOf(catalog: ListedCatalog | undefined, locale: string): Names {
+/** Every entity the rules name, each once: what the list asks the catalog about. */
+export function entitiesNamedBy(rules: readonly Rule[]): string[] {
+  return [...new Set(rules.flatMap(namedEntities))];
+}
+
+/** The names rules.json gives the catalog that it lacks, by the rule they are in. */
+function warningsByRule(missing: readonly Violation[]): Map<number, Violation[]> {
+  const byRule = new Map<number, Violation[]>();
+  for (const violation of missing) {
+    if (violation.file !== 'rules.json') continue;
+    const rule = /^\/rules\/(\d+)\//.exec(violation.pointer)?.[1];
+    if (rule === undefined) continue;
+    const at = Number(rule);
+    const known = byRule.get(at);
+    if (known) known.push(violation);
+    else byRule.set(at, [violation]);
+  }
+  return byRule;
+}
+
+function namesOf(
+  catalog: ListedCatalog | undefined,
+  categories: ReadonlyMap<string, { title?: string }>,
+  locale: string,
+): Names {
   return {
     locale,
     entity: (reference) => {
-      const title = catalog?.entity(reference).title;
+      const title = catalog?.entities[reference]?.title;
       return title !== undefined ? `${title} (${reference})` : reference;
     },
-    category: (id) => {
-      const title = textIn(catalog?.vocabulary.categories.get(id)?.title, locale);
-      return title !== undefined ? title : id;
-    },
+    category: (id) => categories.get(id)?.title ?? id,
   };
 }
 
-function requestSpace(input: RuleListInput, channels: RequestSpace['channels']): RequestSpace {
-  const categories = input.catalog?.vocabulary.categories;
+function requestSpace(
+  input: RuleListInput,
+  categories: ReadonlyMap<string, { parent?: string }>,
+): RequestSpace {
   const children = new Map<string, string[]>();
-  for (const category of categories?.values() ?? []) {
+  for (const [id, category] of categories) {
     if (category.parent === undefined) continue;
-    children.set(category.parent, [...(children.get(category.parent) ?? []), category.id]);
+    const siblings = children.get(category.parent);
+    if (siblings) siblings.push(id);
+    else children.set(category.parent, [id]);
   }
   const within = (category: string, ancestor: string) => {
     const seen = new Set<string>();
     for (
       let at: string | undefined = category;
       at !== undefined && !seen.has(at);
-      at = categories?.get(at)?.parent
+      at = categories.get(at)?.parent
     ) {
       if (at === ancestor) return true;
       seen.add(at);
@@ -110,30 +140,12 @@ function requestSpace(input: RuleListInput, channels: RequestSpace['channels']):
     return false;
   };
   return {
-    channels,
+    channels: input.channels,
     channel: input.channel,
     locale: input.locale,
     within,
     children: (category) => children.get(category) ?? [],
   };
-}
-
-/**
- * The surfaces a condition names (through `all` and each branch of `any`), else the category page
- * when it names a category, else every surface.
- */
-export function surfacesOf(condition: Condition | undefined): SurfaceName[] {
-  if (condition === undefined) return [...SURFACES];
-  let surfaces = new Set<SurfaceName>(SURFACES);
-  const keep = (allowed: Iterable<SurfaceName>) => {
-    const set = new Set(allowed);
-    surfaces = new Set([...surfaces].filter((surface) => set.has(surface)));
-  };
-  if (condition.on !== undefined) keep([condition.on].flat());
-  else if (condition.category !== undefined) keep(['category_page']);
-  for (const member of condition.all ?? []) keep(surfacesOf(member));
-  if (condition.any !== undefined) keep(condition.any.flatMap(surfacesOf));
-  return SURFACES.filter((surface) => surfaces.has(surface));
 }
 
 function stateOf(rule: Rule, time: number, dormant: boolean): ListedRule['state'] {
@@ -164,7 +176,7 @@ function namedEntities(rule: Rule): string[] {
 
 function namedEntity(entity: string, catalog: ListedCatalog | undefined): NamedEntity {
   if (catalog === undefined) return { entity };
-  const fact = catalog.entity(entity);
+  const fact = catalog.entities[entity] ?? { held: false };
   return {
     entity,
     ...(fact.title !== undefined ? { title: fact.title } : {}),

@@ -1,7 +1,8 @@
 import type { ChannelView } from '../../release/release-view.js';
 import { localeChain } from '../localized.js';
-import { normalizePhrase, normalizeQuery } from '../normalize.js';
+import { type NormalizedQuery, normalizeQuery } from '../normalize.js';
 import {
+  type CompiledCondition,
   type Condition,
   type ConditionInput,
   compileCondition,
@@ -46,11 +47,15 @@ interface Named {
   readsSurface: boolean;
 }
 
+/** normalizeQuery, remembered per text: the same phrases come back in pair after pair. */
+type Normalize = (text: string) => NormalizedQuery;
+
 const list = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /** Everything the conditions name, gathered from every depth (inside `not` too). */
-function gather(conditions: ReadonlyArray<Condition | undefined>): Named {
+function gather(conditions: ReadonlyArray<Condition | undefined>, normalize: Normalize): Named {
+  const normalizePhrase = (phrase: string) => normalize(phrase).text;
   const named: Named = {
     phrases: { is: [], contains: [], starts: [] },
     categories: new Set(),
@@ -182,8 +187,12 @@ function resolutions(named: Named, space: RequestSpace): ResolvedFacts[] {
  * The requests two conditions are tested against (see the module's comment), as the inputs the
  * planner's conditions read. Only what the conditions name varies; the rest stays as one value.
  */
-function* requests(conditions: ReadonlyArray<Condition | undefined>, space: RequestSpace) {
-  const named = gather(conditions);
+function* requests(
+  conditions: ReadonlyArray<Condition | undefined>,
+  space: RequestSpace,
+  normalize: Normalize,
+) {
+  const named = gather(conditions, normalize);
   const pairs = places(named, space);
   const pageCategories = categories(named, space);
   const texts = queries(named);
@@ -191,10 +200,11 @@ function* requests(conditions: ReadonlyArray<Condition | undefined>, space: Requ
   const contextSets = contexts(named);
   for (const surface of named.readsSurface || named.categories.size > 0 ? SURFACES : ['search' as const]) {
     const pages = surface === 'category_page' ? pageCategories : [undefined];
-    for (const { channel, locale } of pairs)
+    for (const { channel, locale } of pairs) {
+      const locales = localeChain(locale);
       for (const category of pages)
         for (const text of texts) {
-          const query = normalizeQuery(text);
+          const query = normalize(text);
           const found = query.words.length === 0 ? [undefined] : resolved;
           for (const facts of found)
             for (const context of contextSets) {
@@ -204,7 +214,7 @@ function* requests(conditions: ReadonlyArray<Condition | undefined>, space: Requ
                 category,
                 channel,
                 locale,
-                locales: localeChain(locale),
+                locales,
                 context,
                 resolved: facts,
                 within: space.within,
@@ -212,8 +222,16 @@ function* requests(conditions: ReadonlyArray<Condition | undefined>, space: Requ
               yield input;
             }
         }
+    }
   }
 }
+
+/**
+ * Requests tried for one pair at most. Conditions naming long lists (a hundred phrases each side)
+ * would make tens of thousands; the likeliest come first (the plain query, each phrase alone),
+ * and a pair none of the first ones meets counts as never matching, as the module's comment says.
+ */
+const MAX_REQUESTS = 4096;
 
 /** Whether one request can meet both conditions (a missing condition always holds). */
 export function canMatchTogether(
@@ -221,8 +239,44 @@ export function canMatchTogether(
   b: Condition | undefined,
   space: RequestSpace,
 ): boolean {
-  const first = compileCondition(a);
-  const second = compileCondition(b);
-  for (const input of requests([a, b], space)) if (first.test(input) && second.test(input)) return true;
-  return false;
+  return overlapTester(space)(a, b).meet;
+}
+
+/**
+ * canMatchTogether for many pairs of one list, each condition compiled once however many pairs it
+ * is tested in; says too how many requests it tried, the work a pair took.
+ */
+export function overlapTester(
+  space: RequestSpace,
+): (a: Condition | undefined, b: Condition | undefined) => { meet: boolean; tried: number } {
+  const compiled = new WeakMap<Condition, CompiledCondition>();
+  const compile = (condition: Condition | undefined) => {
+    if (condition === undefined) return compileCondition(undefined);
+    let known = compiled.get(condition);
+    if (known === undefined) {
+      known = compileCondition(condition);
+      compiled.set(condition, known);
+    }
+    return known;
+  };
+  const normalized = new Map<string, NormalizedQuery>();
+  const normalize: Normalize = (text) => {
+    let known = normalized.get(text);
+    if (known === undefined) {
+      known = normalizeQuery(text);
+      normalized.set(text, known);
+    }
+    return known;
+  };
+  return (a, b) => {
+    const first = compile(a);
+    const second = compile(b);
+    let tried = 0;
+    for (const input of requests([a, b], space, normalize)) {
+      tried++;
+      if (first.test(input) && second.test(input)) return { meet: true, tried };
+      if (tried >= MAX_REQUESTS) break;
+    }
+    return { meet: false, tried };
+  };
 }

@@ -30,6 +30,7 @@ describe('POST /v1/events with the search log full', () => {
       searchLog,
       metrics: createMetricsRegistry(),
       shedding: { eventLoopDelayMs: 0, eventLoopUtilization: 0, sampleMs: 1000 },
+      bodyTimeouts: { idleMs: 30_000, minBytesPerSecond: 8192 },
     });
   });
   afterAll(async () => {
