@@ -21,7 +21,8 @@ afterAll(async () => {
 });
 
 it('writes every accepted event before a graceful stop ends the process', async () => {
-  const cli = runCli(['start'], {
+  // Events are taken once something is searchable: the demo shop goes live before the banner.
+  const cli = runCli(['start', '--demo'], {
     AISLE_PUBLIC_PORT: '0',
     AISLE_INTERNAL_PORT: '0',
     AISLE_MANAGEMENT_PORT: '0',

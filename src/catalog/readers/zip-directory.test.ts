@@ -91,7 +91,7 @@ describe('a workbook whose directory lies', () => {
     const directory = Buffer.from(zip).lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
     Buffer.from(zip.buffer, zip.byteOffset).writeUInt32LE(100, directory + 24);
     const error = await refusal(readCatalog(Buffer.from(zip), {}, { limits: LIMITS }));
-    expect(error.code).toBe('export_over_limit');
+    expect(error.code).toBe('export_unreadable');
     expect(error.detail).toContain(
       'its part xl/workbook.xml inflates past the size its central directory declares',
     );
