@@ -41,11 +41,14 @@ describe.skipIf(!existsSync(join(PANEL_DIR, 'index.html')))('the operator panel 
     expect(asset.headers.get('content-encoding')).toBe('gzip');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-security-policy')).toBe(PANEL_CSP);
+    // Read to its end: an answer left unread holds its connection, and the stop waits for it.
+    expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
   it('leaves every other path to the API: 401 without the key, 404 with it', async () => {
     const without = await call(`${root}/api/v1/no-such-thing`);
     expect(without.status).toBe(401);
+    await without.arrayBuffer();
     const missing = await call(`${root}/assets/no-such-file.js`, {
       headers: { authorization: `Bearer ${TEST_KEY}` },
     });

@@ -38,10 +38,13 @@ describe('GET /docs', () => {
       const script = await call(`${base}/docs/js/scalar.js`);
       expect(script.status).toBe(200);
       expect(script.headers.get('content-type')).toContain('javascript');
+      // Read to its end: an answer left unread holds its connection, and the stop waits for it.
+      expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(0);
       const missing = await call(`${base}/docs/no-such-file.js`);
       // The management and internal servers answer a path they do not know 401 until the key is sent.
       expect(missing.status).toBe(base === stack.urls.public ? 404 : 401);
       expect(missing.headers.get('content-type')).toContain('application/problem+json');
+      await missing.arrayBuffer();
     }
   });
 
