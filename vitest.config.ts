@@ -6,9 +6,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Most files wait on servers, child processes and a browser more than they compute: two at a
-    // time keep both cores of a CI machine busy (the default leaves one of two idle).
-    maxWorkers: 2,
     globalSetup: ['test/support/shared-data.ts'],
   },
 });
