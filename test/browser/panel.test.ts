@@ -195,7 +195,7 @@ describe.skipIf(!hasChromium)('the operator panel', () => {
     // Sign in with the keyboard alone and see what is live.
     await page.goto(panel);
     // The key field takes the focus once the panel's script has drawn it; keys typed before land nowhere.
-    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'password');
+    await page.waitForFunction("document.activeElement?.getAttribute('type') === 'password'");
     await page.keyboard.type(KEY);
     await page.keyboard.press('Enter');
     const live = await manage('/live');
