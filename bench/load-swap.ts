@@ -13,29 +13,20 @@
  * with AISLE_BENCH_CLI_B too, the two builds are measured in turn, A B A B, so that a comparison
  * runs on the same machine in the same minutes. Needs `npm run build` first.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { generateCatalog } from '../src/catalog/demo/generate.js';
-import { CLI, parseBanner, runCli } from '../test/support/cli.js';
+import { CLI } from '../test/support/cli.js';
 import { waitFor } from '../test/support/wait.js';
+import { type LatencyWindow, latencyWindow, startBenchAisle } from './aisle-process.js';
 import { drawQueries } from './engine.js';
-
-export interface SwapWindow {
-  requests: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
 
 export interface LoadSwapResult {
   cli: string;
   products: number;
   connections: number;
   seconds: number;
-  before: SwapWindow;
-  during: SwapWindow;
+  before: LatencyWindow;
+  during: LatencyWindow;
   errors: number;
   non2xx: number;
   /** From the upload's start to its answer. */
@@ -57,38 +48,13 @@ function catalogLines(products: number, seed: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-function window(latencies: number[]): SwapWindow {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
-  const ms = (value: number) => Math.round(value * 10) / 10;
-  return { requests: sorted.length, p50: ms(at(0.5)), p99: ms(at(0.99)), max: ms(sorted.at(-1) ?? 0) };
-}
-
 export async function benchLoadSwap(
   products: number,
   cli = process.env.AISLE_BENCH_CLI ?? CLI,
 ): Promise<LoadSwapResult> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'aisle-bench-swap-'));
-  const running = runCli(
-    ['start'],
-    {
-      AISLE_PUBLIC_PORT: '0',
-      AISLE_INTERNAL_PORT: '0',
-      AISLE_MANAGEMENT_PORT: '0',
-      AISLE_DATA_DIR: dataDir,
-      SEARCH_MANAGEMENT_KEY: KEY,
-    },
-    cli,
-  );
+  const aisle = await startBenchAisle('swap', KEY, cli);
+  const { urls, manage } = aisle;
   try {
-    const urls = parseBanner(await running.waitForOutput(/aisle is ready\./));
-    const auth = { authorization: `Bearer ${KEY}` };
-    const manage = (method: string, path: string, body?: string, type = 'application/json') =>
-      fetch(`${urls.management}${path}`, {
-        method,
-        headers: { ...auth, ...(body ? { 'content-type': type } : {}) },
-        ...(body ? { body } : {}),
-      });
     const first = catalogLines(products, 7);
     const second = catalogLines(products, 8);
     await manage('PUT', '/catalog', first, 'application/x-ndjson');
@@ -169,8 +135,8 @@ export async function benchLoadSwap(
       products,
       connections: CONNECTIONS,
       seconds: SECONDS,
-      before: window(answered.filter((r) => r.at < uploadStart).map((r) => r.ms)),
-      during: window(answered.filter((r) => r.at >= uploadStart && r.at <= liveAt).map((r) => r.ms)),
+      before: latencyWindow(answered.filter((r) => r.at < uploadStart).map((r) => r.ms)),
+      during: latencyWindow(answered.filter((r) => r.at >= uploadStart && r.at <= liveAt).map((r) => r.ms)),
       errors: result.errors + result.timeouts,
       non2xx: result.non2xx,
       uploadMs: Math.round(uploadMs),
@@ -178,8 +144,7 @@ export async function benchLoadSwap(
       liveAfterRunMs: Math.round(liveAt - runDone),
     };
   } finally {
-    await running.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await aisle.close();
   }
 }
 
@@ -188,8 +153,8 @@ export function loadSwapTable(results: LoadSwapResult[]): string {
     [
       r.cli,
       r.products.toLocaleString('en'),
-      `${r.before.requests.toLocaleString('en')} / ${r.before.p50} / ${r.before.p99} / ${r.before.max} ms`,
-      `${r.during.requests.toLocaleString('en')} / ${r.during.p50} / ${r.during.p99} / ${r.during.max} ms`,
+      `${r.before.searches.toLocaleString('en')} / ${r.before.p50} / ${r.before.p99} / ${r.before.max} ms`,
+      `${r.during.searches.toLocaleString('en')} / ${r.during.p50} / ${r.during.p99} / ${r.during.max} ms`,
       (r.during.p99 / Math.max(r.before.p99, 1)).toFixed(2),
       `${r.errors} / ${r.non2xx}`,
       `${(r.uploadMs / 1000).toFixed(1)} s`,

@@ -13,31 +13,22 @@
  * AISLE_BENCH_CLI runs another build of aisle (the code before a change, from its own checkout);
  * with AISLE_BENCH_CLI_B too, the two builds are measured in turn, A B A B. Needs `npm run build`.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { smallShop, toJsonLines } from '../test/support/catalog.js';
-import { CLI, parseBanner, runCli } from '../test/support/cli.js';
+import { CLI } from '../test/support/cli.js';
 import { manyRules } from '../test/support/many-rules.js';
 import { waitFor } from '../test/support/wait.js';
-
-export interface Window {
-  searches: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
+import { type LatencyWindow, latencyWindow, startBenchAisle } from './aisle-process.js';
 
 export interface RulesUnderLoadResult {
   cli: string;
   rules: number;
   releaseBytes: number;
   storeMs: number;
-  duringStore: Window;
+  duringStore: LatencyWindow;
   listMs: number;
   listBytes: number;
-  duringList: Window;
+  duringList: LatencyWindow;
 }
 
 const KEY = 'bench-rules-under-load-key';
@@ -45,13 +36,6 @@ const STRENGTHS = {
   boost: { slight: 1.2, medium: 1.5, strong: 2.5 },
   bury: { slight: 0.8, medium: 0.6, strong: 0.3 },
 };
-
-function window(latencies: number[]): Window {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
-  const ms = (value: number) => Math.round(value * 10) / 10;
-  return { searches: sorted.length, p50: ms(at(0.5)), p99: ms(at(0.99)), max: ms(sorted.at(-1) ?? 0) };
-}
 
 /** Searches one after another until `work` settles: their latencies, and how long the work took. */
 async function probed<T>(
@@ -86,26 +70,9 @@ export async function benchRulesUnderLoad(
   count: number,
   cli = process.env.AISLE_BENCH_CLI ?? CLI,
 ): Promise<RulesUnderLoadResult> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'aisle-bench-rules-'));
-  const running = runCli(
-    ['start'],
-    {
-      AISLE_PUBLIC_PORT: '0',
-      AISLE_INTERNAL_PORT: '0',
-      AISLE_MANAGEMENT_PORT: '0',
-      AISLE_DATA_DIR: dataDir,
-      SEARCH_MANAGEMENT_KEY: KEY,
-    },
-    cli,
-  );
+  const aisle = await startBenchAisle('rules', KEY, cli);
+  const { urls, manage } = aisle;
   try {
-    const urls = parseBanner(await running.waitForOutput(/aisle is ready\./));
-    const manage = (method: string, path: string, body?: string, type = 'application/json') =>
-      fetch(`${urls.management}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${KEY}`, ...(body ? { 'content-type': type } : {}) },
-        ...(body ? { body } : {}),
-      });
     const searchable = async () =>
       (
         await fetch(`${urls.public}/v1/search`, {
@@ -154,19 +121,18 @@ export async function benchRulesUnderLoad(
       rules: count,
       releaseBytes: Buffer.byteLength(body),
       storeMs: Math.round(stored.ms),
-      duringStore: window(stored.latencies),
+      duringStore: latencyWindow(stored.latencies),
       listMs: Math.round(listed.ms),
       listBytes: listed.value,
-      duringList: window(listed.latencies),
+      duringList: latencyWindow(listed.latencies),
     };
   } finally {
-    await running.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await aisle.close();
   }
 }
 
 export function rulesUnderLoadTable(results: RulesUnderLoadResult[]): string {
-  const shown = (w: Window) => `${w.searches} / ${w.p50} / ${w.p99} / ${w.max} ms`;
+  const shown = (w: LatencyWindow) => `${w.searches} / ${w.p50} / ${w.p99} / ${w.max} ms`;
   const rows = results.map((r) =>
     [
       r.cli,
